@@ -1,0 +1,175 @@
+// aspmv run: reads matrices (or the demo set), runs the plan's SpMV on the
+// default execution space, checks it against the CPU reference and times it.
+
+#include "commands.hpp"
+#include "demo_set.hpp"
+#include "table_printer.hpp"
+
+#include <aspmv/arch_table.hpp>
+#include <aspmv/device_csr.hpp>
+#include <aspmv/plan.hpp>
+#include <aspmv/reference.hpp>
+
+#include <bench/bandwidth.hpp>
+#include <bench/timing.hpp>
+#include <corpus/rng.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <string>
+
+namespace aspmv::app {
+
+namespace {
+
+const char* const run_usage =
+    "usage: aspmv run [options] [FILE...]\n"
+    "  --float              single precision (default: double)\n"
+    "  --kernel NAME        force a kernel: csr_scalar, csr_vector, gao_partitioned, csr_adaptive, merge_path\n"
+    "  --tpr N              force threads per row (CSR-vector and Gao's short blocks)\n"
+    "  --rule NAME          TpR rule: cusp_mean (default), reguly_sqrt_mean, kokkos_kernels\n"
+    "  --deterministic      combine split rows in a fixed order\n"
+    "  --describe           print each plan\n"
+    "With no FILE, runs the demo set. Exit status 1 if any result is wrong.\n";
+
+struct RunOptions {
+  bool single = false;
+  bool describe = false;
+  PlanOptions plan;
+  std::vector<std::string> files;
+};
+
+RunOptions parse(const Args& args) {
+  RunOptions o;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const auto& a = args[i];
+    auto value = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw Error("option " + a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--float")
+      o.single = true;
+    else if (a == "--describe")
+      o.describe = true;
+    else if (a == "--deterministic")
+      o.plan.deterministic = true;
+    else if (a == "--kernel")
+      o.plan.kernel = parse_kernel(value());
+    else if (a == "--tpr")
+      o.plan.threads_per_row = std::stoi(value());
+    else if (a == "--rule") {
+      const auto& r = value();
+      if (r == "cusp_mean")
+        o.plan.tpr_rule = TprRule::cusp_mean;
+      else if (r == "reguly_sqrt_mean")
+        o.plan.tpr_rule = TprRule::reguly_sqrt_mean;
+      else if (r == "kokkos_kernels")
+        o.plan.tpr_rule = TprRule::kokkos_kernels;
+      else
+        throw Error("unknown rule '" + r + "'");
+    } else if (a == "-h" || a == "--help") {
+      std::fputs(run_usage, stdout);
+      std::exit(0);
+    } else if (!a.empty() && a[0] == '-')
+      throw Error("unknown option '" + a + "'\n" + run_usage);
+    else
+      o.files.push_back(a);
+  }
+  return o;
+}
+
+struct RunResult {
+  std::vector<std::string> row;
+  bool ok = false;
+};
+
+template <class Value, class Offset>
+RunResult run_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& host, const RunOptions& opt) {
+  using Space = Kokkos::DefaultExecutionSpace;
+  using Mem = Space::memory_space;
+  Space exec;
+  DeviceCsr<Value, Offset, Mem> a(exec, host, src.name);
+  corpus::Rng rng(42);
+  std::vector<Value> x(static_cast<std::size_t>(host.num_cols)), y0(static_cast<std::size_t>(host.num_rows));
+  for (auto& v : x) v = static_cast<Value>(rng.signed_value());
+  for (auto& v : y0) v = static_cast<Value>(rng.signed_value());
+  Kokkos::View<Value*, Mem> xd("x", x.size()), yd("y", y0.size());
+  Kokkos::deep_copy(exec, xd, Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
+  Kokkos::deep_copy(exec, yd, Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y0.data(), y0.size()));
+
+  auto plan = make_plan(exec, a.view(), opt.plan);
+  if (opt.describe) std::printf("%s: %s", src.name.c_str(), plan.describe().c_str());
+
+  // Check y = A x against the long-double reference before timing.
+  plan.apply(exec, Value(1), xd, Value(0), yd);
+  std::vector<Value> y(y0.size());
+  Kokkos::deep_copy(exec, Kokkos::View<Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y.data(), y.size()), yd);
+  exec.fence();
+  const auto hv = convert<Value, std::int64_t>(host);
+  const auto ref = reference_spmv(hv, 1.0, x, 0.0, y0);
+  const auto cmp = compare(hv, y, ref, std::numeric_limits<Value>::epsilon());
+  const double tol = sizeof(Value) == 8 ? 1e-12 : 1e-5;  // BENCHMARKING.md
+  const bool ok = cmp.nonfinite_rows == 0 && cmp.relative_error < tol;
+
+  const auto t = bench::time_calls(exec, [&] { plan.apply(exec, Value(1), xd, Value(0), yd); });
+  const double bytes = bench::spmv_bytes(host.num_rows, host.num_cols, host.nnz(), sizeof(Value), sizeof(Offset), false);
+  const auto& s = plan.summary();
+  std::string kernel = to_string(s.kernel);
+  if (s.kernel == Kernel::csr_vector && !s.groups.empty()) kernel += "<" + std::to_string(s.groups[0].tpr) + ">";
+  RunResult r;
+  r.ok = ok;
+  char err[32];
+  std::snprintf(err, sizeof err, "%.1e", cmp.relative_error);
+  r.row = {src.name,
+           std::to_string(host.num_rows),
+           std::to_string(host.num_cols),
+           std::to_string(host.nnz()),
+           kernel,
+           fixed(s.analysis_seconds * 1e3, 2),
+           fixed(t.seconds_per_call * 1e6, 2),
+           fixed(bytes / t.seconds_per_call / 1e9, 1),
+           std::string(ok ? "ok " : "FAIL ") + err};
+  return r;
+}
+
+}  // namespace
+
+int command_run(const Args& args) {
+  const auto opt = parse(args);
+  std::vector<MatrixSource> sources;
+  if (opt.files.empty())
+    sources = demo_set();
+  else
+    for (const auto& f : opt.files) sources.push_back(file_source(f));
+
+  std::printf("aspmv run: %s on %s, table %s (%s)\n", opt.single ? "float" : "double",
+              Kokkos::DefaultExecutionSpace::name(), arch_table().arch, arch_table().provenance.status);
+  TablePrinter table({"matrix", "rows", "cols", "nnz", "kernel", "plan ms", "time us", "GB/s", "check (rel. error)"});
+  int failures = 0;
+  for (const auto& src : sources) {
+    HostCsr<double, std::int64_t> host;
+    try {
+      host = src.load();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "aspmv run: %s: %s\n", src.name.c_str(), e.what());
+      ++failures;
+      continue;
+    }
+    const bool small = host.nnz() <= std::numeric_limits<std::int32_t>::max();
+    RunResult r;
+    if (opt.single)
+      r = small ? run_matrix<float, std::int32_t>(src, host, opt) : run_matrix<float, std::int64_t>(src, host, opt);
+    else
+      r = small ? run_matrix<double, std::int32_t>(src, host, opt) : run_matrix<double, std::int64_t>(src, host, opt);
+    failures += r.ok ? 0 : 1;
+    table.add_row(r.row);
+  }
+  std::printf("%s", table.str().c_str());
+  std::printf("time: median of 9 fenced batches per call; GB/s: bytes of BENCHMARKING.md (beta = 0) / time\n");
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace aspmv::app

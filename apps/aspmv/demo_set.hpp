@@ -1,0 +1,22 @@
+#pragma once
+// The built-in demo set of `aspmv run`: generated matrices of different
+// structure plus one real matrix shipped in apps/demo/.
+
+#include <aspmv/host_csr.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace aspmv::app {
+
+struct MatrixSource {
+  std::string name;
+  std::string origin;  // generator and parameters, or file path
+  std::function<HostCsr<double, std::int64_t>()> load;
+};
+
+std::vector<MatrixSource> demo_set();
+MatrixSource file_source(const std::string& path);
+
+}  // namespace aspmv::app

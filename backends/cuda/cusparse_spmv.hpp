@@ -1,0 +1,89 @@
+#pragma once
+// cuSPARSE's generic SpMV (cusparseSpMV) on an aspmv::CsrMatrix, as a
+// comparator: CSR ALG1 or ALG2, with cusparseSpMV_preprocess. Setup (handle,
+// descriptors, buffer, preprocess) is timed apart from the calls.
+
+#include <aspmv/csr_matrix.hpp>
+#include <aspmv/error.hpp>
+
+#include <Kokkos_Core.hpp>
+#include <cuda_runtime.h>
+#include <cusparse.h>
+
+#include <chrono>
+#include <string>
+#include <type_traits>
+
+namespace aspmv::backends::cuda {
+
+enum class CusparseAlgorithm { csr_alg1, csr_alg2 };
+
+inline const char* to_string(CusparseAlgorithm a) {
+  return a == CusparseAlgorithm::csr_alg1 ? "cusparse_csr_alg1" : "cusparse_csr_alg2";
+}
+
+inline void check(cusparseStatus_t s, const char* what) {
+  if (s != CUSPARSE_STATUS_SUCCESS) throw Error(std::string("cuSPARSE ") + what + ": " + cusparseGetErrorString(s));
+}
+
+template <class Value, class Offset>
+class CusparseSpmv {
+  static_assert(sizeof(Offset) == 4 || sizeof(Offset) == 8, "cuSPARSE takes 32- or 64-bit offsets");
+
+ public:
+  using Matrix = CsrMatrix<Value, Offset, Kokkos::CudaSpace>;
+  using Vector = Kokkos::View<Value*, Kokkos::CudaSpace>;
+
+  // Binds A, x and y (the vectors the calls will use) and runs the setup.
+  CusparseSpmv(const Kokkos::Cuda& exec, const Matrix& a, const Vector& x, const Vector& y, CusparseAlgorithm alg)
+      : alg_(alg == CusparseAlgorithm::csr_alg1 ? CUSPARSE_SPMV_CSR_ALG1 : CUSPARSE_SPMV_CSR_ALG2) {
+    const auto t0 = std::chrono::steady_clock::now();
+    constexpr cudaDataType type = std::is_same<Value, double>::value ? CUDA_R_64F : CUDA_R_32F;
+    const cusparseIndexType_t offset_type = sizeof(Offset) == 8 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I;
+    check(cusparseCreate(&handle_), "create");
+    check(cusparseSetStream(handle_, exec.cuda_stream()), "set stream");
+    check(cusparseCreateCsr(&mat_, a.num_rows(), a.num_cols(), a.nnz(), const_cast<Offset*>(a.row_offsets().data()),
+                            const_cast<std::int32_t*>(a.col_indices().data()), const_cast<Value*>(a.values().data()),
+                            offset_type, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, type),
+          "create CSR");
+    check(cusparseCreateDnVec(&x_, a.num_cols(), x.data(), type), "create x");
+    check(cusparseCreateDnVec(&y_, a.num_rows(), y.data(), type), "create y");
+    const Value one = 1, zero = 0;
+    size_t bytes = 0;
+    check(cusparseSpMV_bufferSize(handle_, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, mat_, x_, &zero, y_, type, alg_, &bytes),
+          "buffer size");
+    if (bytes > 0 && cudaMalloc(&buffer_, bytes) != cudaSuccess) throw Error("cuSPARSE: cannot allocate its buffer");
+    check(cusparseSpMV_preprocess(handle_, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, mat_, x_, &zero, y_, type, alg_, buffer_),
+          "preprocess");
+    exec.fence();
+    setup_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+  CusparseSpmv(const CusparseSpmv&) = delete;
+  CusparseSpmv& operator=(const CusparseSpmv&) = delete;
+  ~CusparseSpmv() {
+    if (buffer_) cudaFree(buffer_);
+    if (x_) cusparseDestroyDnVec(x_);
+    if (y_) cusparseDestroyDnVec(y_);
+    if (mat_) cusparseDestroySpMat(mat_);
+    if (handle_) cusparseDestroy(handle_);
+  }
+
+  // y = alpha A x + beta y on the bound vectors, asynchronously on the stream.
+  void apply(Value alpha, Value beta) const {
+    constexpr cudaDataType type = std::is_same<Value, double>::value ? CUDA_R_64F : CUDA_R_32F;
+    check(cusparseSpMV(handle_, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, mat_, x_, &beta, y_, type, alg_, buffer_),
+          "SpMV");
+  }
+  double setup_seconds() const { return setup_seconds_; }
+
+ private:
+  cusparseSpMVAlg_t alg_;
+  cusparseHandle_t handle_ = nullptr;
+  cusparseSpMatDescr_t mat_ = nullptr;
+  cusparseDnVecDescr_t x_ = nullptr;
+  cusparseDnVecDescr_t y_ = nullptr;
+  void* buffer_ = nullptr;
+  double setup_seconds_ = 0;
+};
+
+}  // namespace aspmv::backends::cuda

@@ -1,0 +1,50 @@
+#pragma once
+// Backend traits of Kokkos' HIP space: wavefronts of 64, TpR up to 64,
+// device facts from hipGetDeviceProperties.
+
+#include <aspmv/backends/device_properties.hpp>
+
+#include <Kokkos_Core.hpp>
+#include <hip/hip_runtime.h>
+
+#include <string>
+
+namespace aspmv::backends {
+
+#if KOKKOS_VERSION >= 40000
+using HipExecutionSpace = Kokkos::HIP;
+#else
+using HipExecutionSpace = Kokkos::Experimental::HIP;
+#endif
+
+template <>
+struct Traits<HipExecutionSpace> {
+  static constexpr const char* name = "HIP";
+  static constexpr bool is_gpu = true;
+  static constexpr int max_tpr = 64;
+  static constexpr int max_team_size = 1024;
+  static DeviceProperties properties(const HipExecutionSpace& space) {
+    DeviceProperties p;
+    p.backend = name;
+    p.is_gpu = true;
+    const int dev = space.hip_device();
+    hipDeviceProp_t prop{};
+    if (hipGetDeviceProperties(&prop, dev) != hipSuccess) {
+      p.name = "unknown HIP device";
+      return p;
+    }
+    p.name = prop.name;
+    p.compute_units = prop.multiProcessorCount;
+    p.simd_width = prop.warpSize;
+    p.max_vector_length = prop.warpSize;
+    p.max_team_threads = prop.maxThreadsPerBlock;
+    p.l2_cache_bytes = prop.l2CacheSize;
+    p.shared_memory_per_team_bytes = static_cast<std::int64_t>(prop.sharedMemPerBlock);
+    p.memory_bytes = static_cast<std::int64_t>(prop.totalGlobalMem);
+    p.compute_capability = prop.gcnArchName;
+    p.peak_bandwidth_gbs = 2.0 * prop.memoryClockRate * 1e3 * (prop.memoryBusWidth / 8.0) / 1e9;
+    return p;
+  }
+};
+
+}  // namespace aspmv::backends

@@ -1,0 +1,27 @@
+# After find_package(Kokkos): which device backend Kokkos was built with
+# (ASPMV_BACKEND: cuda, hip, openmp or serial) and the vendor libraries the
+# comparators in backends/ need.
+
+kokkos_check(DEVICES CUDA RETURN_VALUE ASPMV_HAS_CUDA)
+kokkos_check(DEVICES HIP RETURN_VALUE ASPMV_HAS_HIP)
+kokkos_check(DEVICES OPENMP RETURN_VALUE ASPMV_HAS_OPENMP)
+if(ASPMV_HAS_CUDA)
+  set(ASPMV_BACKEND cuda)
+elseif(ASPMV_HAS_HIP)
+  set(ASPMV_BACKEND hip)
+elseif(ASPMV_HAS_OPENMP)
+  set(ASPMV_BACKEND openmp)
+else()
+  set(ASPMV_BACKEND serial)
+endif()
+message(STATUS "aspmv: Kokkos ${Kokkos_VERSION} backend '${ASPMV_BACKEND}', architecture table '${ASPMV_ARCH}'")
+
+if(ASPMV_HAS_CUDA)
+  find_package(CUDAToolkit REQUIRED)   # cuSPARSE, the comparator
+endif()
+
+if(KokkosKernels_FOUND)
+  message(STATUS "aspmv: Kokkos Kernels ${KokkosKernels_VERSION} found: its spmv is built as a comparator")
+else()
+  message(STATUS "aspmv: Kokkos Kernels not found: no Kokkos Kernels comparator")
+endif()

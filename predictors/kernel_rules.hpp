@@ -1,0 +1,40 @@
+#pragma once
+// The rule that picks a kernel until trained models exist (and stays as a
+// named baseline): a function of the features and the architecture table.
+//   GPU: rows reaching T_LONG -> Gao's partitioned kernel, else CSR-vector.
+//   CPU: rows reaching T_LONG or very uneven rows (cov > 2) -> merge-path,
+//        else CSR-scalar over row chunks.
+//   Known features only (no pass over the rows): CSR-vector on GPUs,
+//   CSR-scalar on CPUs - correct for any matrix, tuned for regular ones.
+
+#include <aspmv/feature_set.hpp>
+#include <aspmv/kernel.hpp>
+#include <aspmv/predictors/arch_table_data.hpp>
+
+#include <string>
+
+namespace aspmv::predictors {
+
+struct KernelChoice {
+  Kernel kernel;
+  std::string why;
+};
+
+inline KernelChoice choose_kernel_by_rule(const RowStats& s, bool gathered, bool is_gpu, const KernelParameters& p) {
+  if (s.rows == 0 || s.nnz == 0)
+    return {is_gpu ? Kernel::csr_vector : Kernel::csr_scalar, "rule: no nonzeros"};
+  if (!gathered)
+    return {is_gpu ? Kernel::csr_vector : Kernel::csr_scalar, "rule: known features only"};
+  const bool has_long_rows = s.max >= p.t_long;
+  if (is_gpu)
+    return has_long_rows ? KernelChoice{Kernel::gao_partitioned, "rule: longest row " + std::to_string(s.max) +
+                                                                     " >= T_LONG " + std::to_string(p.t_long)}
+                         : KernelChoice{Kernel::csr_vector, "rule: longest row below T_LONG"};
+  constexpr double uneven_cov = 2.0;
+  if (has_long_rows || s.cov() > uneven_cov)
+    return {Kernel::merge_path, "rule: uneven rows on a CPU (max " + std::to_string(s.max) + ", cov " +
+                                    std::to_string(s.cov()) + ")"};
+  return {Kernel::csr_scalar, "rule: even rows on a CPU"};
+}
+
+}  // namespace aspmv::predictors

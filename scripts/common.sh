@@ -1,0 +1,32 @@
+# Shared helpers for the project's scripts. Source it; do not run it.
+# Every script prints what it does, stops on the first error, and keeps what it
+# builds (dependencies, build folders) outside the tracked files.
+
+set -euo pipefail
+
+ASPMV_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ASPMV_CACHE_DIR="${ASPMV_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/aspmv}"
+ASPMV_JOBS="${ASPMV_JOBS:-$(nproc)}"
+export ASPMV_ROOT ASPMV_CACHE_DIR ASPMV_JOBS
+
+log() { printf '\033[1m[aspmv]\033[0m %s\n' "$*" >&2; }
+die() { printf '[aspmv] error: %s\n' "$*" >&2; exit 1; }
+
+# Runs a command as root: directly when we are root, through sudo otherwise.
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+  else die "need root (or sudo) for: $*"; fi
+}
+
+# Installs the Debian packages that are missing, in one apt call.
+ensure_packages() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing Debian packages: ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+}

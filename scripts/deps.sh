@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# Builds the project's dependencies: Kokkos 3.4.01 and Kokkos Kernels 3.4.01
+# from Debian's `trilinos` source package, for one or more backend flavors,
+# with the project's patches (cmake/patches/) applied.
+#
+#   scripts/deps.sh [--packages-only] FLAVOR...
+#
+# FLAVOR: serial | openmp | cuda-sm90 | cuda-sm80 | cuda-sm70 | cuda-sm60 | hip-gfx908
+# (cuda-sm70/sm60 need CUDA <= 12; CUDA 13 dropped those architectures.)
+#
+# Everything lands in $ASPMV_CACHE_DIR (default ~/.cache/aspmv):
+#   src/              the Debian source package and the patched kokkos trees
+#   build/<flavor>/   build folders
+#   install/<flavor>/ Kokkos + Kokkos Kernels, found by CMake through the presets
+# A flavor is rebuilt only when its stamp (options, patches, compilers) changed.
+# Users with their own Kokkos >= 3.4 skip this and pass -DKokkos_ROOT=... .
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+KOKKOS_VERSION=3.4.01
+CUDA_HOME="${CUDA_HOME:-/usr/local/cuda}"
+[ -d "$CUDA_HOME/bin" ] && export PATH="$CUDA_HOME/bin:$PATH"   # nvcc_wrapper calls nvcc from PATH
+TRILINOS_SRC_VERSION=13.2.0
+PATCH_DIR="$ASPMV_ROOT/cmake/patches/kokkos-$KOKKOS_VERSION"
+
+# Debian packages every flavor needs, and those a flavor adds.
+BASE_PACKAGES=(build-essential cmake ninja-build git ca-certificates zlib1g-dev catch2 dpkg-dev)
+packages_for() {
+  case "$1" in
+    serial|openmp) ;;
+    cuda-*) ;;                          # the CUDA toolkit is not a Debian package here
+    hip-*) echo hipcc libamdhip64-dev ;;
+  esac
+}
+
+kokkos_options_for() {
+  local common=(-DKokkos_ENABLE_SERIAL=ON
+                -DCMAKE_CXX_STANDARD=17 -DKokkos_CXX_STANDARD=17)
+  case "$1" in
+    serial)     echo "${common[@]}" ;;
+    openmp)     echo "${common[@]}" -DKokkos_ENABLE_OPENMP=ON ;;
+    cuda-sm90)  echo "${common[@]}" -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA_LAMBDA=ON -DKokkos_ARCH_HOPPER90=ON ;;
+    cuda-sm80)  echo "${common[@]}" -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA_LAMBDA=ON -DKokkos_ARCH_AMPERE80=ON ;;
+    cuda-sm70)  echo "${common[@]}" -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA_LAMBDA=ON -DKokkos_ARCH_VOLTA70=ON ;;
+    cuda-sm60)  echo "${common[@]}" -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA_LAMBDA=ON -DKokkos_ARCH_PASCAL60=ON ;;
+    hip-gfx908) echo "${common[@]}" -DKokkos_ENABLE_HIP=ON -DKokkos_ARCH_VEGA908=ON ;;
+    *) die "unknown flavor '$1' (serial, openmp, cuda-sm90, cuda-sm80, cuda-sm70, cuda-sm60, hip-gfx908)" ;;
+  esac
+}
+
+# The C++ compiler a flavor is built with. CUDA builds go through Kokkos'
+# nvcc_wrapper from the patched source tree (it is installed with Kokkos too).
+cxx_for() {
+  case "$1" in
+    cuda-*) echo "$KOKKOS_SRC/bin/nvcc_wrapper" ;;
+    hip-*)  command -v hipcc || die "hipcc not found" ;;
+    *)      command -v g++ ;;
+  esac
+}
+
+# Stops early, in one sentence, when this machine's toolchain cannot build a flavor.
+check_toolchain() {
+  case "$1" in
+    cuda-*)
+      [ -x "$CUDA_HOME/bin/nvcc" ] || die "flavor $1 needs the CUDA toolkit (nvcc) in $CUDA_HOME (set CUDA_HOME)"
+      local major
+      major=$("$CUDA_HOME/bin/nvcc" --version | sed -n 's/.*release \([0-9]*\)\..*/\1/p')
+      case "$1" in cuda-sm70|cuda-sm60)
+        [ "$major" -lt 13 ] || die "flavor $1 needs a CUDA toolkit of version 12 or older; $CUDA_HOME is CUDA $major" ;;
+      esac ;;
+    hip-*) command -v hipcc >/dev/null || die "flavor $1 needs hipcc (Debian package hipcc)" ;;
+  esac
+}
+
+compiler_fingerprint() {
+  case "$1" in
+    cuda-*) "$CUDA_HOME/bin/nvcc" --version | tail -n 2 ;;
+    hip-*)  dpkg-query -W -f='${Version}\n' hipcc ;;
+    *)      g++ --version | head -n 1 ;;
+  esac
+}
+
+fetch_sources() {
+  local srcdir="$ASPMV_CACHE_DIR/src"
+  local tarball="$srcdir/trilinos_${TRILINOS_SRC_VERSION}.orig.tar.gz"
+  mkdir -p "$srcdir"
+  if [ ! -f "$tarball" ]; then
+    # A private apt configuration with Debian's source index: no change to the
+    # system's apt sources. apt-get source checks the tarball against the .dsc.
+    local apt_dir="$ASPMV_CACHE_DIR/apt"
+    mkdir -p "$apt_dir/lists/partial"
+    cat >"$apt_dir/sources.list" <<EOF
+deb-src ${ASPMV_DEBIAN_MIRROR:-http://deb.debian.org/debian} bookworm main
+EOF
+    local apt_opts=(-o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Etc::SourceList=$apt_dir/sources.list"
+                    -o "Dir::Etc::SourceParts=/nonexistent" -o "APT::Sandbox::User=root")
+    log "fetching Debian's trilinos $TRILINOS_SRC_VERSION source package"
+    as_root apt-get "${apt_opts[@]}" update -q >/dev/null
+    (cd "$srcdir" && as_root apt-get "${apt_opts[@]}" source --download-only -q "trilinos" >/dev/null)
+    [ -f "$tarball" ] || die "apt-get source did not produce $tarball (is bookworm's trilinos still $TRILINOS_SRC_VERSION?)"
+  fi
+
+  # The patched tree is keyed by the patches' hash: a changed patch gives a fresh tree.
+  local patch_hash
+  patch_hash=$(cat "$PATCH_DIR"/*.patch | sha256sum | cut -c1-12)
+  KOKKOS_TREE="$srcdir/kokkos-$KOKKOS_VERSION-$patch_hash"
+  KOKKOS_SRC="$KOKKOS_TREE/kokkos"
+  KERNELS_SRC="$KOKKOS_TREE/kokkos-kernels"
+  if [ ! -f "$KOKKOS_TREE/.complete" ]; then
+    log "extracting and patching Kokkos $KOKKOS_VERSION into $KOKKOS_TREE"
+    rm -rf "$KOKKOS_TREE" && mkdir -p "$KOKKOS_TREE"
+    tar -xzf "$tarball" -C "$KOKKOS_TREE" --strip-components=2 \
+      "Trilinos-trilinos-release-${TRILINOS_SRC_VERSION//./-}/packages/kokkos" \
+      "Trilinos-trilinos-release-${TRILINOS_SRC_VERSION//./-}/packages/kokkos-kernels"
+    grep -q "tag:  $KOKKOS_VERSION " "$KOKKOS_SRC/master_history.txt" ||
+      die "the trilinos source does not hold Kokkos $KOKKOS_VERSION"
+    for p in "$PATCH_DIR"/*.patch; do
+      log "  applying $(basename "$p")"
+      patch -d "$KOKKOS_TREE" -p1 --forward --quiet <"$p" || die "patch $(basename "$p") does not apply"
+    done
+    touch "$KOKKOS_TREE/.complete"
+  fi
+}
+
+build_flavor() {
+  local flavor=$1
+  check_toolchain "$flavor"
+  local prefix="$ASPMV_CACHE_DIR/install/$flavor"
+  local build="$ASPMV_CACHE_DIR/build/$flavor"
+  local cxx; cxx=$(cxx_for "$flavor")
+  local opts; opts=$(kokkos_options_for "$flavor")
+  local stamp
+  stamp=$(printf '%s\n' "$KOKKOS_TREE" "$opts" "$cxx" "$(compiler_fingerprint "$flavor")" | sha256sum | cut -c1-16)
+  if [ -f "$prefix/.aspmv-stamp" ] && [ "$(cat "$prefix/.aspmv-stamp")" = "$stamp" ]; then
+    log "Kokkos $KOKKOS_VERSION ($flavor) is up to date in $prefix"
+    return 0
+  fi
+  log "building Kokkos $KOKKOS_VERSION ($flavor) with $ASPMV_JOBS jobs"
+  local logs="$ASPMV_CACHE_DIR/logs"
+  rm -rf "$build" "$prefix"
+  mkdir -p "$build" "$logs"
+  local t0=$SECONDS
+  # shellcheck disable=SC2086
+  cmake -S "$KOKKOS_SRC" -B "$build/kokkos" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_INSTALL_PREFIX="$prefix" $opts >"$logs/$flavor.kokkos.log" 2>&1 ||
+    { tail -n 30 "$logs/$flavor.kokkos.log"; die "Kokkos configure failed ($flavor); log: $logs/$flavor.kokkos.log"; }
+  cmake --build "$build/kokkos" -j "$ASPMV_JOBS" --target install >>"$logs/$flavor.kokkos.log" 2>&1 ||
+    { tail -n 30 "$logs/$flavor.kokkos.log"; die "Kokkos build failed ($flavor); log: $logs/$flavor.kokkos.log"; }
+  log "building Kokkos Kernels $KOKKOS_VERSION ($flavor): headers, no instantiations, no vendor TPLs"
+  cmake -S "$KERNELS_SRC" -B "$build/kokkos-kernels" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_INSTALL_PREFIX="$prefix" -DKokkos_ROOT="$prefix" \
+    -DCMAKE_CXX_STANDARD=17 -DKokkosKernels_ADD_DEFAULT_ETI=OFF \
+    -DKokkosKernels_INST_DOUBLE=OFF -DKokkosKernels_INST_FLOAT=OFF \
+    -DKokkosKernels_INST_COMPLEX_DOUBLE=OFF -DKokkosKernels_INST_COMPLEX_FLOAT=OFF \
+    -DKokkosKernels_INST_ORDINAL_INT=OFF -DKokkosKernels_INST_ORDINAL_INT64_T=OFF \
+    -DKokkosKernels_INST_OFFSET_INT=OFF -DKokkosKernels_INST_OFFSET_SIZE_T=OFF \
+    -DKokkosKernels_INST_LAYOUTLEFT=OFF -DKokkosKernels_INST_LAYOUTRIGHT=OFF \
+    -DKokkosKernels_ENABLE_TPL_CUSPARSE=OFF -DKokkosKernels_ENABLE_TPL_CUBLAS=OFF \
+    -DKokkosKernels_ENABLE_TPL_BLAS=OFF -DKokkosKernels_ENABLE_TPL_LAPACK=OFF \
+    -DKokkosKernels_NO_DEFAULT_CUDA_TPLS=ON \
+    -DKokkosKernels_ENABLE_TESTS=OFF -DKokkosKernels_ENABLE_EXAMPLES=OFF >"$logs/$flavor.kernels.log" 2>&1 ||
+    { tail -n 30 "$logs/$flavor.kernels.log"; die "Kokkos Kernels configure failed ($flavor); log: $logs/$flavor.kernels.log"; }
+  cmake --build "$build/kokkos-kernels" -j "$ASPMV_JOBS" --target install >>"$logs/$flavor.kernels.log" 2>&1 ||
+    { tail -n 30 "$logs/$flavor.kernels.log"; die "Kokkos Kernels build failed ($flavor); log: $logs/$flavor.kernels.log"; }
+  echo "$stamp" >"$prefix/.aspmv-stamp"
+  rm -rf "$build"   # the install is what is kept; the logs stay in $logs
+  log "Kokkos ($flavor) installed in $prefix ($((SECONDS - t0)) s)"
+}
+
+main() {
+  local packages_only=0 flavors=()
+  for a in "$@"; do
+    case "$a" in
+      --packages-only) packages_only=1 ;;
+      -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+      *) flavors+=("$a") ;;
+    esac
+  done
+  [ ${#flavors[@]} -gt 0 ] || flavors=(openmp)
+  local pkgs=("${BASE_PACKAGES[@]}")
+  for f in "${flavors[@]}"; do kokkos_options_for "$f" >/dev/null; read -r -a extra <<<"$(packages_for "$f")"; pkgs+=("${extra[@]}"); done
+  ensure_packages "${pkgs[@]}"
+  [ $packages_only -eq 1 ] && return 0
+  fetch_sources
+  for f in "${flavors[@]}"; do build_flavor "$f"; done
+}
+
+main "$@"

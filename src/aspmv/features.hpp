@@ -1,0 +1,89 @@
+#pragma once
+// Computing features: row-length statistics on the device (parallel
+// reductions over the row offsets) and on the host; both agree exactly on
+// min/max/nnz and to rounding on mean/var.
+
+#include <aspmv/csr_matrix.hpp>
+#include <aspmv/feature_set.hpp>
+#include <aspmv/host_csr.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <vector>
+
+namespace aspmv {
+
+namespace impl {
+template <class Offsets>
+struct RowLengthMinMax {
+  Offsets offsets;
+  KOKKOS_FUNCTION void operator()(const std::int64_t r, Kokkos::MinMaxScalar<std::int64_t>& v) const {
+    const std::int64_t len = static_cast<std::int64_t>(offsets(r + 1) - offsets(r));
+    if (len < v.min_val) v.min_val = len;
+    if (len > v.max_val) v.max_val = len;
+  }
+};
+template <class Offsets>
+struct RowLengthSquares {
+  Offsets offsets;
+  double mean;
+  KOKKOS_FUNCTION void operator()(const std::int64_t r, double& s) const {
+    const double d = static_cast<double>(offsets(r + 1) - offsets(r)) - mean;
+    s += d * d;
+  }
+};
+}  // namespace impl
+
+// Row statistics of rows [row_begin, row_end) given host row offsets.
+template <class Offset>
+RowStats row_stats(const std::vector<Offset>& offsets, std::int64_t cols, std::int64_t row_begin, std::int64_t row_end) {
+  RowStats s;
+  s.rows = row_end - row_begin;
+  s.cols = cols;
+  if (s.rows <= 0) return s;
+  s.nnz = static_cast<std::int64_t>(offsets[row_end] - offsets[row_begin]);
+  s.mean = double(s.nnz) / double(s.rows);
+  s.min = INT64_MAX;
+  s.max = 0;
+  double sq = 0;
+  for (auto r = row_begin; r < row_end; ++r) {
+    const auto len = static_cast<std::int64_t>(offsets[r + 1] - offsets[r]);
+    s.min = len < s.min ? len : s.min;
+    s.max = len > s.max ? len : s.max;
+    sq += (double(len) - s.mean) * (double(len) - s.mean);
+  }
+  s.var = sq / double(s.rows);
+  return s;
+}
+
+template <class Value, class Offset>
+RowStats row_stats(const HostCsr<Value, Offset>& a) {
+  return row_stats(a.row_offsets, a.num_cols, 0, a.num_rows);
+}
+
+// Row statistics of a device matrix, by two reductions on `exec`.
+template <class ExecSpace, class Value, class Offset, class Mem>
+RowStats row_stats(const ExecSpace& exec, const CsrMatrix<Value, Offset, Mem>& a) {
+  RowStats s;
+  s.rows = a.num_rows();
+  s.cols = a.num_cols();
+  s.nnz = a.nnz();
+  if (s.rows == 0) return s;
+  s.mean = double(s.nnz) / double(s.rows);
+  using Offsets = typename CsrMatrix<Value, Offset, Mem>::offsets_view;
+  Kokkos::MinMaxScalar<std::int64_t> mm;
+  Kokkos::parallel_reduce("aspmv::features::row_min_max",
+                          Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, s.rows),
+                          impl::RowLengthMinMax<Offsets>{a.row_offsets()}, Kokkos::MinMax<std::int64_t>(mm));
+  double sq = 0;
+  Kokkos::parallel_reduce("aspmv::features::row_variance",
+                          Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, s.rows),
+                          impl::RowLengthSquares<Offsets>{a.row_offsets(), s.mean}, sq);
+  exec.fence();
+  s.min = mm.min_val;
+  s.max = mm.max_val;
+  s.var = sq / double(s.rows);
+  return s;
+}
+
+}  // namespace aspmv

@@ -1,0 +1,49 @@
+#pragma once
+// Small device-side types and helpers shared by the kernels.
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+
+namespace aspmv::impl {
+
+// A range of rows and the first team of the group's league that works on it.
+// Arrays of RowBlock end with a sentinel {m, m, total_teams}.
+struct RowBlock {
+  std::int32_t row_begin;
+  std::int32_t row_end;
+  std::int64_t team_begin;
+};
+
+// Part of one row's nonzeros, for rows split over several teams.
+template <class Offset>
+struct RowSegment {
+  std::int32_t row;
+  Offset nnz_begin;
+  Offset nnz_end;
+};
+
+// y(row) = alpha * sum + beta * y(row); beta == 0 never reads y.
+template <class YView, class Value>
+KOKKOS_INLINE_FUNCTION void write_row(const YView& y, std::int64_t row, Value alpha, Value sum, Value beta) {
+  if (beta == Value(0))
+    y(row) = alpha * sum;
+  else
+    y(row) = alpha * sum + beta * y(row);
+}
+
+// Index of the block that holds `team`: the last b with blocks(b).team_begin <= team.
+template <class BlocksView>
+KOKKOS_INLINE_FUNCTION std::int64_t find_block(const BlocksView& blocks, std::int64_t num_blocks, std::int64_t team) {
+  std::int64_t lo = 0, hi = num_blocks - 1;
+  while (lo < hi) {
+    const std::int64_t mid = (lo + hi + 1) / 2;
+    if (blocks(mid).team_begin <= team)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
+
+}  // namespace aspmv::impl

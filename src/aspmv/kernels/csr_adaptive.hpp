@@ -1,0 +1,179 @@
+#pragma once
+// CSR-Adaptive as improved by Daga & Greathouse: one team (workgroup) per
+// rowBlocks entry, choosing among
+//  - CSR-Stream: the block's products are staged in team scratch with
+//    coalesced loads, then reduced per row: logarithmically when at least two
+//    threads fall to each row, by one thread per row otherwise;
+//  - CSR-Vector: the whole team reduces each of the block's rows in turn;
+//  - CSR-VectorL: one part of a very long row; the parts combine through
+//    impl/split_rows.hpp (atomics after a prescale, or deterministically).
+// The rowBlocks come from impl/adaptive_blocks.hpp.
+
+#include <aspmv/csr_matrix.hpp>
+#include <aspmv/impl/adaptive_blocks.hpp>
+#include <aspmv/impl/device_copy.hpp>
+#include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/split_rows.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <chrono>
+#include <vector>
+
+namespace aspmv::impl {
+
+template <class Matrix, class XView, class YView, class ExecSpace>
+struct CsrAdaptiveFunctor {
+  using Value = typename Matrix::value_type;
+  using Offset = typename Matrix::offset_type;
+  using Member = typename TeamPolicy<ExecSpace>::member_type;
+  using Scratch = Kokkos::View<Value*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  typename Matrix::values_view vals;
+  XView x;
+  YView y;
+  Value alpha, beta;
+  Kokkos::View<const AdaptiveBlock<Offset>*, typename Matrix::memory_space> blocks;
+  Kokkos::View<Value*, typename Matrix::memory_space> partials;  // deterministic CSR-VectorL slots
+  bool deterministic;
+  std::int64_t stage_capacity;  // scratch values for CSR-Stream: 2 * NNZ_PER_WG
+
+  static std::size_t scratch_bytes(std::int64_t stage_capacity, int team_size) {
+    return Scratch::shmem_size(stage_capacity) + Scratch::shmem_size(team_size);
+  }
+
+  KOKKOS_FUNCTION void operator()(const Member& team) const {
+    const std::int64_t w = team.league_rank();
+    const AdaptiveBlock<Offset> b = blocks(w);
+    if (b.kind == adaptive_stream)
+      stream(team, b);
+    else if (b.kind == adaptive_vector)
+      for (std::int64_t r = b.row_begin; r < b.row_end; ++r) {
+        const Value sum = team_sum(team, offsets(r), offsets(r + 1));
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { write_row(y, r, alpha, sum, beta); });
+      }
+    else {
+      const Value sum = team_sum(team, b.nnz_begin, b.nnz_end);
+      Kokkos::single(Kokkos::PerTeam(team), [&]() {
+        if (deterministic)
+          partials(w) = sum;
+        else
+          Kokkos::atomic_add(&y(b.row_begin), alpha * sum);
+      });
+    }
+  }
+
+  KOKKOS_FUNCTION Value team_sum(const Member& team, Offset begin, Offset end) const {
+    Value sum = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::TeamThreadRange(team, begin, end), [&](const Offset j, Value& s) { s += vals(j) * x(cols(j)); }, sum);
+    return sum;
+  }
+
+  KOKKOS_FUNCTION void stream(const Member& team, const AdaptiveBlock<Offset>& b) const {
+    const int threads = team.team_size();
+    const int rank = team.team_rank();
+    Scratch stage(team.team_scratch(0), stage_capacity);
+    Scratch red(team.team_scratch(0), threads);
+    const Offset base = b.nnz_begin;
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, b.nnz_begin, b.nnz_end),
+                         [&](const Offset j) { stage(j - base) = vals(j) * x(cols(j)); });
+    team.team_barrier();
+    const int rows = b.row_end - b.row_begin;
+    if (threads / rows >= 2) {
+      // Logarithmic reduction: `tpr` adjacent threads per row (a power of two).
+      int tpr = 1;
+      while (2 * tpr <= threads / rows) tpr *= 2;
+      const int lane = rank % tpr;
+      const int local = rank / tpr;
+      Value partial = 0;
+      if (local < rows) {
+        const std::int64_t r = b.row_begin + local;
+        for (Offset k = offsets(r) - base + lane; k < offsets(r + 1) - base; k += tpr) partial += stage(k);
+      }
+      red(rank) = partial;
+      team.team_barrier();
+      for (int half = tpr / 2; half > 0; half /= 2) {
+        if (lane < half) red(rank) += red(rank + half);
+        team.team_barrier();
+      }
+      if (lane == 0 && local < rows) write_row(y, b.row_begin + local, alpha, red(rank), beta);
+    } else {
+      // Scalar reduction: one thread per row.
+      for (int local = rank; local < rows; local += threads) {
+        const std::int64_t r = b.row_begin + local;
+        Value sum = 0;
+        for (Offset k = offsets(r) - base; k < offsets(r + 1) - base; ++k) sum += stage(k);
+        write_row(y, r, alpha, sum, beta);
+      }
+    }
+  }
+};
+
+// One CSR-Adaptive dispatch (plus the prescale or finalize of CSR-VectorL rows).
+template <class ExecSpace, class Matrix>
+class CsrAdaptiveStep {
+ public:
+  using Value = typename Matrix::value_type;
+  using Offset = typename Matrix::offset_type;
+  using memory_space = typename Matrix::memory_space;
+
+  enum class Build { host, device };
+
+  CsrAdaptiveStep(const ExecSpace& exec, const Matrix& a, const std::vector<Offset>* offsets_host,
+                  AdaptiveParams params, int team_size, bool deterministic, Build build)
+      : a_(a), params_(params), team_size_(team_size), deterministic_(deterministic), build_(build) {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (build == Build::host) {
+      auto blocks = build_adaptive_blocks_host(*offsets_host, params);
+      const auto split = adaptive_split_rows_host(blocks);
+      blocks_ = to_device<memory_space>(exec, blocks, "aspmv::csr_adaptive::blocks");
+      split_rows_ = to_device<memory_space>(exec, split, "aspmv::csr_adaptive::split_rows");
+    } else {
+      auto built = build_adaptive_blocks_device(exec, a.row_offsets(), a.num_rows(), params);
+      blocks_ = built.blocks;
+      split_rows_ = built.split_rows;
+    }
+    build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (deterministic_ && split_rows_.extent(0) > 0)
+      partials_ = Kokkos::View<Value*, memory_space>("aspmv::csr_adaptive::partials", blocks_.extent(0));
+  }
+
+  template <class XView, class YView>
+  void run(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
+    const auto n = static_cast<std::int64_t>(blocks_.extent(0));
+    if (n == 0) return;
+    const bool split = split_rows_.extent(0) > 0;
+    if (split && !deterministic_) prescale_split_rows(exec, split_rows_, y, beta);
+    using F = CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace>;
+    const std::int64_t capacity = 2 * params_.nnz_per_wg;
+    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, blocks_, partials_, deterministic_, capacity};
+    auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(n), team_size_, 1);
+    policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(capacity, team_size_)));
+    Kokkos::parallel_for("aspmv::spmv::csr_adaptive", policy, f);
+    if (split && deterministic_) finalize_split_rows(exec, split_rows_, partials_, y, alpha, beta);
+  }
+
+  std::int64_t num_blocks() const { return static_cast<std::int64_t>(blocks_.extent(0)); }
+  std::int64_t num_split_rows() const { return static_cast<std::int64_t>(split_rows_.extent(0)); }
+  double build_seconds() const { return build_seconds_; }
+  Build build() const { return build_; }
+  const AdaptiveParams& params() const { return params_; }
+  int team_size() const { return team_size_; }
+  const Kokkos::View<AdaptiveBlock<Offset>*, memory_space>& blocks() const { return blocks_; }
+
+ private:
+  Matrix a_;
+  AdaptiveParams params_;
+  int team_size_;
+  bool deterministic_;
+  Build build_;
+  double build_seconds_ = 0;
+  Kokkos::View<AdaptiveBlock<Offset>*, memory_space> blocks_;
+  Kokkos::View<SplitRow*, memory_space> split_rows_;
+  Kokkos::View<Value*, memory_space> partials_;
+};
+
+}  // namespace aspmv::impl

@@ -1,0 +1,133 @@
+#pragma once
+// One team per row segment, the whole team (threads x vector lanes) reducing
+// the segment's products. A segment that covers its whole row writes the row
+// (Gao's long-row blocks: one team per row); a row split into several
+// segments (rows longer than the split length) combines its partial sums
+// through impl/split_rows.hpp, by atomics or deterministically.
+
+#include <aspmv/csr_matrix.hpp>
+#include <aspmv/impl/device_copy.hpp>
+#include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/split_rows.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <vector>
+
+namespace aspmv::impl {
+
+template <class Matrix, class XView, class YView, class ExecSpace>
+struct RowSegmentsFunctor {
+  using Value = typename Matrix::value_type;
+  using Offset = typename Matrix::offset_type;
+  using Member = typename TeamPolicy<ExecSpace>::member_type;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  typename Matrix::values_view vals;
+  XView x;
+  YView y;
+  Value alpha, beta;
+  Kokkos::View<const RowSegment<Offset>*, typename Matrix::memory_space> segments;
+  Kokkos::View<Value*, typename Matrix::memory_space> partials;  // deterministic mode: one slot per segment
+  bool deterministic;
+
+  KOKKOS_FUNCTION void operator()(const Member& team) const {
+    const std::int64_t s = team.league_rank();
+    const RowSegment<Offset> seg = segments(s);
+    Value sum = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::TeamVectorRange(team, seg.nnz_begin, seg.nnz_end),
+        [&](const Offset j, Value& acc) { acc += vals(j) * x(cols(j)); }, sum);
+    Kokkos::single(Kokkos::PerTeam(team), [&]() {
+      const bool whole = seg.nnz_begin == offsets(seg.row) && seg.nnz_end == offsets(seg.row + 1);
+      if (whole)
+        write_row(y, seg.row, alpha, sum, beta);
+      else if (deterministic)
+        partials(s) = sum;
+      else
+        Kokkos::atomic_add(&y(seg.row), alpha * sum);
+    });
+  }
+};
+
+struct TeamShape {
+  int team_size = 1;
+  int vector_length = 1;
+};
+
+// Cuts each of `rows` into segments of at most `split_length` nonzeros.
+// Rows come in increasing order; the segments of one row are contiguous.
+template <class Offset>
+std::vector<RowSegment<Offset>> cut_rows(const std::vector<std::int32_t>& rows, const std::vector<Offset>& offsets_host,
+                                         std::int64_t split_length) {
+  std::vector<RowSegment<Offset>> segs;
+  for (const auto r : rows) {
+    const Offset b = offsets_host[r], e = offsets_host[r + 1];
+    if (e - b <= static_cast<Offset>(split_length)) {
+      segs.push_back({r, b, e});
+      continue;
+    }
+    for (Offset k = b; k < e; k += static_cast<Offset>(split_length))
+      segs.push_back({r, k, e - k > static_cast<Offset>(split_length) ? k + static_cast<Offset>(split_length) : e});
+  }
+  return segs;
+}
+
+// One dispatch over a list of segments (plus the prescale or finalize
+// dispatch when some rows are split).
+template <class ExecSpace, class Matrix>
+class RowSegmentsStep {
+ public:
+  using Value = typename Matrix::value_type;
+  using Offset = typename Matrix::offset_type;
+  using memory_space = typename Matrix::memory_space;
+
+  RowSegmentsStep(const ExecSpace& exec, const Matrix& a, const std::vector<RowSegment<Offset>>& segments,
+                  TeamShape shape, bool deterministic)
+      : a_(a), shape_(shape), deterministic_(deterministic), num_segments_(static_cast<std::int64_t>(segments.size())) {
+    std::vector<SplitRow> split;
+    for (std::size_t i = 0; i < segments.size();) {
+      std::size_t j = i + 1;
+      while (j < segments.size() && segments[j].row == segments[i].row) ++j;
+      if (j - i > 1) split.push_back({segments[i].row, static_cast<std::int64_t>(i), static_cast<std::int64_t>(j)});
+      i = j;
+    }
+    num_split_rows_ = static_cast<std::int64_t>(split.size());
+    segments_ = to_device<memory_space>(exec, segments, "aspmv::row_segments::segments");
+    split_rows_ = to_device<memory_space>(exec, split, "aspmv::row_segments::split_rows");
+    if (deterministic_ && !split.empty())
+      partials_ = Kokkos::View<Value*, memory_space>("aspmv::row_segments::partials", segments.size());
+    exec.fence();
+  }
+
+  template <class XView, class YView>
+  void run(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
+    if (num_segments_ == 0) return;
+    const bool atomics = !deterministic_ && num_split_rows_ > 0;
+    if (atomics) prescale_split_rows(exec, split_rows_, y, beta);
+    RowSegmentsFunctor<Matrix, XView, YView, ExecSpace> f{
+        a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, segments_, partials_, deterministic_};
+    Kokkos::parallel_for("aspmv::spmv::row_segments",
+                         TeamPolicy<ExecSpace>(exec, static_cast<int>(num_segments_), shape_.team_size,
+                                               shape_.vector_length),
+                         f);
+    if (deterministic_ && num_split_rows_ > 0) finalize_split_rows(exec, split_rows_, partials_, y, alpha, beta);
+  }
+
+  std::int64_t num_segments() const { return num_segments_; }
+  std::int64_t num_split_rows() const { return num_split_rows_; }
+  const TeamShape& shape() const { return shape_; }
+
+ private:
+  Matrix a_;
+  TeamShape shape_;
+  bool deterministic_;
+  std::int64_t num_segments_;
+  std::int64_t num_split_rows_ = 0;
+  Kokkos::View<RowSegment<Offset>*, memory_space> segments_;
+  Kokkos::View<SplitRow*, memory_space> split_rows_;
+  Kokkos::View<Value*, memory_space> partials_;
+};
+
+}  // namespace aspmv::impl

@@ -1,0 +1,49 @@
+// Text form of a plan summary (see plan_summary.hpp).
+
+#include <aspmv/plan_summary.hpp>
+
+#include <iomanip>
+#include <sstream>
+
+namespace aspmv {
+
+std::string PlanSummary::describe() const {
+  std::ostringstream o;
+  o << std::setprecision(4);
+  o << "aspmv plan: " << to_string(kernel) << " (" << why << ")\n";
+  o << "  matrix: " << stats.rows << " x " << stats.cols << ", " << stats.nnz << " nonzeros, " << value_type << " values, "
+    << offset_type << " offsets, on " << execution_space << "\n";
+  if (features_gathered)
+    o << "  row lengths: min " << stats.min << ", max " << stats.max << ", mean " << stats.mean << ", var " << stats.var
+      << ", cov " << stats.cov() << "\n";
+  else
+    o << "  features: known only (m, n, nnz)\n";
+  o << "  table: " << arch << " (" << arch_status << ")" << (deterministic ? ", deterministic" : "")
+    << ", expected calls " << expected_calls << "\n";
+  if (!partition.empty()) {
+    std::int64_t long_blocks = 0;
+    for (const auto& b : partition) long_blocks += b.is_long ? 1 : 0;
+    o << "  partition (Gao Algorithm 1): " << partition.size() << " blocks, " << long_blocks << " long\n";
+    const std::size_t shown = partition.size() <= 12 ? partition.size() : 12;
+    for (std::size_t i = 0; i < shown; ++i) {
+      const auto& b = partition[i];
+      o << "    block " << i << ": rows [" << b.row_begin << ", " << b.row_end << "), " << b.nnz << " nnz, "
+        << (b.is_long ? "long" : "short") << "\n";
+    }
+    if (shown < partition.size()) o << "    ... " << partition.size() - shown << " more\n";
+  }
+  o << "  dispatch groups: " << groups.size() << "\n";
+  for (const auto& g : groups) {
+    o << "    " << g.kernel;
+    if (g.tpr > 0) o << " TpR " << g.tpr;
+    o << ": team " << g.team_size << ", " << g.teams << " teams, " << g.blocks << " blocks, " << g.rows << " rows, "
+      << g.nnz << " nnz";
+    if (!g.detail.empty()) o << " - " << g.detail;
+    o << "\n";
+  }
+  o << "  analysis: " << analysis_seconds * 1e3 << " ms (features " << features_seconds * 1e3 << " ms, setup "
+    << setup_seconds * 1e3 << " ms)\n";
+  return o.str();
+}
+
+}  // namespace aspmv

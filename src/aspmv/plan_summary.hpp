@@ -1,0 +1,45 @@
+#pragma once
+// What a plan decided and why, as data (for tools and reports) and as text
+// (Plan::describe()).
+
+#include <aspmv/feature_set.hpp>
+#include <aspmv/kernel.hpp>
+#include <aspmv/partition.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace aspmv {
+
+// One dispatch group of a plan.
+struct GroupSummary {
+  std::string kernel;      // e.g. "csr_vector", "row_segments", "csr_adaptive"
+  int tpr = 0;             // threads per row (vector length); 0 where not applicable
+  int team_size = 0;       // threads (rows for csr_vector) per team
+  std::int64_t teams = 0;  // league size
+  std::int64_t blocks = 0; // row blocks, segments or rowBlocks entries in the group
+  std::int64_t rows = 0;
+  std::int64_t nnz = 0;
+  std::string detail;      // free text: rule used, split rows, build time
+};
+
+struct PlanSummary {
+  Kernel kernel = Kernel::automatic;  // the kernel the plan runs
+  std::string why;                    // the rule or option that chose it
+  RowStats stats;                     // features of the whole matrix
+  bool features_gathered = false;     // false: only m, n, nnz were used
+  std::vector<PartitionBlock> partition;  // Gao Algorithm 1 blocks (gao_partitioned)
+  std::vector<GroupSummary> groups;
+  std::string value_type, offset_type, execution_space;
+  std::string arch, arch_status;
+  bool deterministic = false;
+  std::int64_t expected_calls = 0;
+  double features_seconds = 0;  // gathering features (device reductions)
+  double setup_seconds = 0;     // partition, rowBlocks, merge-path starts, device arrays
+  double analysis_seconds = 0;  // everything make_plan did
+
+  std::string describe() const;
+};
+
+}  // namespace aspmv

@@ -1,0 +1,128 @@
+// Every kernel, forced through PlanOptions, against the long-double CPU
+// reference on many generated matrices, over every enabled execution space,
+// float and double, int32 and int64 offsets.
+
+#include <catch2/catch.hpp>
+
+#include "support/small_table.hpp"
+#include "support/spaces.hpp"
+#include "support/spmv_check.hpp"
+
+#include <corpus/random_csr.hpp>
+
+#include <aspmv/plan.hpp>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace aspmv;
+using namespace aspmv::testing;
+
+namespace {
+
+struct KernelOption {
+  std::string name;
+  PlanOptions options;
+};
+
+// Every kernel and TpR the backend runs, plus the deterministic variants of
+// the kernels that combine partial sums.
+template <class Space>
+std::vector<KernelOption> kernel_options() {
+  std::vector<KernelOption> k;
+  auto add = [&](std::string name, Kernel kernel, int tpr = 0, bool deterministic = false) {
+    PlanOptions o;
+    o.kernel = kernel;
+    o.threads_per_row = tpr;
+    o.deterministic = deterministic;
+    k.push_back({std::move(name), o});
+  };
+  add("csr_scalar", Kernel::csr_scalar);
+  for (int tpr = 1; tpr <= backends::Traits<Space>::max_tpr; tpr *= 2)
+    add("csr_vector<" + std::to_string(tpr) + ">", Kernel::csr_vector, tpr);
+  add("csr_vector<rule>", Kernel::csr_vector);
+  add("gao_partitioned<rule>", Kernel::gao_partitioned);
+  add("gao_partitioned<4>", Kernel::gao_partitioned, 4);
+  add("gao_partitioned<rule>/deterministic", Kernel::gao_partitioned, 0, true);
+  add("csr_adaptive", Kernel::csr_adaptive);
+  add("csr_adaptive/deterministic", Kernel::csr_adaptive, 0, true);
+  add("merge_path", Kernel::merge_path);
+  add("merge_path/deterministic", Kernel::merge_path, 0, true);
+  add("automatic", Kernel::automatic);
+  return k;
+}
+
+const std::vector<SpmvCase>& cases() {
+  static const std::vector<SpmvCase> c{
+      {1.0, 0.0, false, 11}, {1.0, 1.0, false, 12}, {-0.5, -2.0, false, 13},
+      {0.0, -2.0, false, 14}, {1.5, 0.0, true, 15},  {2.0, 1.0, false, 16},
+  };
+  return c;
+}
+
+// A few hundred random matrices over the row-length distributions, shapes,
+// sortedness and duplicates.
+std::vector<corpus::NamedMatrix> random_matrices() {
+  std::vector<corpus::NamedMatrix> out;
+  std::uint64_t seed = 100;
+  const corpus::RowLengths dists[] = {corpus::RowLengths::constant, corpus::RowLengths::uniform,
+                                      corpus::RowLengths::normal,   corpus::RowLengths::geometric,
+                                      corpus::RowLengths::bimodal,  corpus::RowLengths::zipf};
+  const std::int32_t rows[] = {1, 7, 64, 333, 1200};
+  const double means[] = {1, 4, 19, 70};
+  for (const auto d : dists)
+    for (const auto r : rows)
+      for (const auto mean : means) {
+        corpus::RandomCsrSpec s;
+        s.lengths = d;
+        s.rows = r;
+        s.cols = static_cast<std::int32_t>(seed % 3 == 0 ? r : (seed % 3 == 1 ? 2 * r + 50 : r / 2 + 1));
+        s.mean = mean;
+        s.spread = d == corpus::RowLengths::bimodal ? 40 * mean : (d == corpus::RowLengths::zipf ? 1.7 : mean / 2);
+        s.long_fraction = 0.05;
+        s.sorted = seed % 5 != 0;
+        s.duplicates = seed % 7 == 0;
+        s.seed = seed++;
+        out.push_back({corpus::name(s), corpus::random_csr(s)});
+      }
+  return out;
+}
+
+template <class C>
+void check_all_kernels(const std::vector<corpus::NamedMatrix>& matrices, bool all_cases) {
+  using Space = typename C::space;
+  const auto table = small_table();
+  const auto kernels = kernel_options<Space>();
+  std::size_t index = 0;
+  for (const auto& m : matrices) {
+    for (const auto& k : kernels) {
+      const std::size_t first = all_cases ? 0 : index % cases().size();
+      const std::size_t last = all_cases ? cases().size() : first + 1;
+      for (std::size_t ci = first; ci < last; ++ci) {
+        const auto& c = cases()[ci];
+        // Forced kernels run with the small table (every path); automatic with this build's table.
+        const ArchTable* t = k.options.kernel != Kernel::automatic ? &table : nullptr;
+        const auto r = run_plan<Space, typename C::value, typename C::offset>(m.matrix, k.options, c, 1, t);
+        INFO("space " << backends::Traits<Space>::name << ", " << r.description);
+        INFO("matrix " << m.name << ", kernel " << k.name << ", alpha " << c.alpha << ", beta " << c.beta
+                       << (c.nan_in_y ? ", NaN in y" : ""));
+        INFO("relative error " << r.comparison.relative_error << ", worst row " << r.comparison.worst_row
+                               << " at " << r.comparison.worst_ratio << " x its bound, non-finite rows "
+                               << r.comparison.nonfinite_rows);
+        CHECK(r.comparison.within_bounds);
+      }
+      ++index;
+    }
+  }
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("every kernel equals the reference on the edge cases", "[kernels][edge]", Configs) {
+  check_all_kernels<TestType>(corpus::edge_case_matrices(3), true);
+}
+
+TEMPLATE_LIST_TEST_CASE("every kernel equals the reference on random matrices", "[kernels][random]", Configs) {
+  check_all_kernels<TestType>(random_matrices(), false);
+}

@@ -1,0 +1,31 @@
+#pragma once
+// Type lists the kernel tests are stamped over.
+
+#include <aspmv/backends/traits.hpp>
+
+#include <cstdint>
+#include <tuple>
+
+namespace aspmv::testing {
+
+// Every execution space this build enables (Serial, OpenMP, Cuda, HIP).
+using Spaces = backends::EnabledExecutionSpaces;
+
+template <class Space, class Value, class Offset>
+struct Config {
+  using space = Space;
+  using value = Value;
+  using offset = Offset;
+};
+
+namespace detail {
+template <class... S>
+auto configs(std::tuple<S...>)
+    -> decltype(std::tuple_cat(std::tuple<Config<S, double, std::int32_t>, Config<S, double, std::int64_t>,
+                                          Config<S, float, std::int32_t>, Config<S, float, std::int64_t>>{}...));
+}  // namespace detail
+
+// Every space x {double, float} x {int32, int64 offsets}.
+using Configs = decltype(detail::configs(Spaces{}));
+
+}  // namespace aspmv::testing

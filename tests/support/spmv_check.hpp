@@ -1,0 +1,71 @@
+#pragma once
+// Runs a plan on a host matrix in a given execution space and compares the
+// result with the long-double reference: the check every kernel test uses.
+
+#include <aspmv/device_csr.hpp>
+#include <aspmv/plan.hpp>
+#include <aspmv/reference.hpp>
+
+#include <corpus/rng.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace aspmv::testing {
+
+struct SpmvCase {
+  double alpha = 1.0;
+  double beta = 0.0;
+  bool nan_in_y = false;  // fill y with NaN (beta == 0 must overwrite it)
+  std::uint64_t seed = 7;
+};
+
+struct SpmvOutcome {
+  Comparison comparison;
+  std::string description;  // the plan's describe(), for failure messages
+  std::vector<double> y;    // the result, for bitwise comparisons
+};
+
+template <class Value>
+constexpr double epsilon_of() {
+  return static_cast<double>(std::numeric_limits<Value>::epsilon());
+}
+
+// Builds the plan once (with `table`, or this build's table when null) and
+// applies it `applies` times on fresh copies of y0 (the last result is returned).
+template <class Space, class Value, class Offset>
+SpmvOutcome run_plan(const HostCsr<double, std::int64_t>& host, const PlanOptions& options, const SpmvCase& c,
+                     int applies = 1, const ArchTable* table = nullptr) {
+  Space exec;
+  using Mem = typename Space::memory_space;
+  DeviceCsr<Value, Offset, Mem> a(exec, host);
+  corpus::Rng rng(c.seed);
+  std::vector<Value> x(static_cast<std::size_t>(host.num_cols)), y0(static_cast<std::size_t>(host.num_rows));
+  for (auto& v : x) v = static_cast<Value>(rng.signed_value());
+  for (auto& v : y0) v = c.nan_in_y ? std::numeric_limits<Value>::quiet_NaN() : static_cast<Value>(rng.signed_value());
+  // The reference sees the values as rounded to Value.
+  const auto host_v = convert<Value, std::int64_t>(host);
+  const auto ref = reference_spmv(host_v, c.alpha, x, c.beta, y0);
+
+  Kokkos::View<Value*, Mem> xd("x", x.size()), yd("y", y0.size());
+  Kokkos::deep_copy(exec, xd, Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
+  auto plan = make_plan(exec, a.view(), options, table ? *table : arch_table());
+  std::vector<Value> y(y0.size());
+  for (int k = 0; k < applies; ++k) {
+    Kokkos::deep_copy(exec, yd, Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y0.data(), y0.size()));
+    plan.apply(exec, static_cast<Value>(c.alpha), xd, static_cast<Value>(c.beta), yd);
+    Kokkos::deep_copy(exec, Kokkos::View<Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y.data(), y.size()), yd);
+    exec.fence();
+  }
+  SpmvOutcome out;
+  out.comparison = compare(host_v, y, ref, epsilon_of<Value>());
+  out.description = plan.describe();
+  out.y.assign(y.begin(), y.end());
+  return out;
+}
+
+}  // namespace aspmv::testing

@@ -1,0 +1,59 @@
+// The literature's TpR rules and the kernel rule.
+
+#include <catch2/catch.hpp>
+
+#include <aspmv/predictors/kernel_rules.hpp>
+#include <aspmv/predictors/tpr_rules.hpp>
+
+using namespace aspmv;
+using namespace aspmv::predictors;
+
+namespace {
+RowStats stats(std::int64_t m, std::int64_t nnz) {
+  RowStats s;
+  s.rows = m;
+  s.cols = m;
+  s.nnz = nnz;
+  s.mean = m > 0 ? double(nnz) / double(m) : 0.0;
+  return s;
+}
+}  // namespace
+
+TEST_CASE("CUSP mean rule (Gao Eq. 1) on Gao Table 1's matrices", "[rules]") {
+  CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 300)) == 4);    // mk12-b2: mean 3 -> 4
+  CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 800)) == 8);    // n2c6-b7: mean 8 -> 8
+  CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 410)) == 8);    // ceil(4.1) = 5 -> 8
+  CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 100000)) == 32);
+  CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 100000), 64) == 64);
+  CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 0)) == 1);
+}
+
+TEST_CASE("Reguly sqrt-mean rule (Gao Eq. 2)", "[rules]") {
+  CHECK(tpr_by_rule(TprRule::reguly_sqrt_mean, stats(100, 300)) == 2);   // sqrt 3 -> 2
+  CHECK(tpr_by_rule(TprRule::reguly_sqrt_mean, stats(100, 800)) == 4);   // sqrt 8 = 2.83 -> 3 -> 4
+  CHECK(tpr_by_rule(TprRule::reguly_sqrt_mean, stats(100, 1600)) == 4);  // sqrt 16 = 4
+  CHECK(tpr_by_rule(TprRule::reguly_sqrt_mean, stats(10, 1000000)) == 32);
+}
+
+TEST_CASE("Kokkos Kernels' rule: smallest VL with 6 VL >= floor(nnz/m)", "[rules]") {
+  CHECK(tpr_by_rule(TprRule::kokkos_kernels, stats(100, 600)) == 1);   // 6
+  CHECK(tpr_by_rule(TprRule::kokkos_kernels, stats(100, 700)) == 2);   // 7
+  CHECK(tpr_by_rule(TprRule::kokkos_kernels, stats(100, 1299)) == 2);  // floor 12.99 = 12 = 6 * 2
+  CHECK(tpr_by_rule(TprRule::kokkos_kernels, stats(100, 100000)) == 32);
+}
+
+TEST_CASE("the kernel rule: partition on GPUs when rows reach T_LONG, merge-path on uneven CPU rows", "[rules]") {
+  KernelParameters p{};
+  p.t_long = 100;
+  auto s = stats(1000, 5000);
+  s.min = 1;
+  s.max = 99;
+  s.var = 4;
+  CHECK(choose_kernel_by_rule(s, true, true, p).kernel == Kernel::csr_vector);
+  CHECK(choose_kernel_by_rule(s, true, false, p).kernel == Kernel::csr_scalar);
+  s.max = 100;
+  CHECK(choose_kernel_by_rule(s, true, true, p).kernel == Kernel::gao_partitioned);
+  CHECK(choose_kernel_by_rule(s, true, false, p).kernel == Kernel::merge_path);
+  CHECK(choose_kernel_by_rule(s, false, true, p).kernel == Kernel::csr_vector);  // known features only
+  CHECK(choose_kernel_by_rule(stats(10, 0), true, true, p).kernel == Kernel::csr_vector);
+}
