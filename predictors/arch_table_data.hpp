@@ -38,6 +38,8 @@ struct KernelParameters {
   PerPrecision adaptive_num_rows_stream; // num_rows_stream
   PerPrecision adaptive_nnz_multiplier;  // NNZ_multiplier (CSR-VectorL)
   std::int64_t adaptive_device_build_min_rows;  // rowBlocks are built on the device from this many rows on
+  int adaptive_stage_unroll;             // CSR-Stream staging: loads per thread in flight (1, 4 or 8)
+  std::int64_t auto_adaptive_min_nnz;    // kernel rule: GPUs run CSR-Adaptive from this many nonzeros on (0: never)
   int merge_team_threads;                // merge-path team size
   PerPrecision merge_items_per_thread;   // merge-path items (rows + nnz) per thread
 };

@@ -1,7 +1,10 @@
 #pragma once
 // The rule that picks a kernel until trained models exist (and stays as a
 // named baseline): a function of the features and the architecture table.
-//   GPU: rows reaching T_LONG -> Gao's partitioned kernel, else CSR-vector.
+//   GPU: at least auto_adaptive_min_nnz nonzeros -> CSR-Adaptive (the best
+//        kernel on most large matrices in the first H100 benchmarks,
+//        perf/results/h100/2026-11-21-run2); else rows reaching T_LONG ->
+//        Gao's partitioned kernel; else CSR-vector.
 //   CPU: rows reaching T_LONG or very uneven rows (cov > 2) -> merge-path,
 //        else CSR-scalar over row chunks.
 //   Known features only (no pass over the rows): CSR-vector on GPUs,
@@ -26,6 +29,9 @@ inline KernelChoice choose_kernel_by_rule(const RowStats& s, bool gathered, bool
   if (!gathered)
     return {is_gpu ? Kernel::csr_vector : Kernel::csr_scalar, "rule: known features only"};
   const bool has_long_rows = s.max >= p.t_long;
+  if (is_gpu && p.auto_adaptive_min_nnz > 0 && s.nnz >= p.auto_adaptive_min_nnz)
+    return {Kernel::csr_adaptive, "rule: " + std::to_string(s.nnz) + " nonzeros >= " +
+                                      std::to_string(p.auto_adaptive_min_nnz) + " on a GPU"};
   if (is_gpu)
     return has_long_rows ? KernelChoice{Kernel::gao_partitioned, "rule: longest row " + std::to_string(s.max) +
                                                                      " >= T_LONG " + std::to_string(p.t_long)}

@@ -11,5 +11,6 @@ using Args = std::vector<std::string>;
 
 int command_info(const Args& args);
 int command_run(const Args& args);
+int command_bench(const Args& args);
 
 }  // namespace aspmv::app

@@ -1,6 +1,7 @@
 // aspmv: the command-line tool.
 //   aspmv info               build, Kokkos, devices, architecture table
 //   aspmv run [matrix ...]   tuned SpMV on the default execution space, checked and timed
+//   aspmv bench [matrix ...] every kernel against the vendor and library comparators
 
 #include "commands.hpp"
 
@@ -21,6 +22,7 @@ const char* const usage =
     "  info                     build, Kokkos configuration, devices, architecture table\n"
     "  run [options] [FILE...]  SpMV on each matrix (Matrix Market .mtx[.gz], Harwell-Boeing .rua/.rsa[.gz]);\n"
     "                           no FILE: the built-in demo set. 'aspmv run --help' lists the options.\n"
+    "  bench [options] [MATRIX...]  every kernel and TpR against cuSPARSE and Kokkos Kernels, interleaved\n"
     "Kokkos options (--kokkos-num-threads=N, --kokkos-device-id=N, ...) may follow.\n";
 
 }  // namespace
@@ -41,6 +43,8 @@ int main(int argc, char* argv[]) {
         rc = aspmv::app::command_info(args);
       else if (command == "run")
         rc = aspmv::app::command_run(args);
+      else if (command == "bench")
+        rc = aspmv::app::command_bench(args);
       else {
         std::fprintf(stderr, "aspmv: unknown command '%s'\n%s", command.c_str(), usage);
         rc = 2;

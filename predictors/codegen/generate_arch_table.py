@@ -84,9 +84,13 @@ def generate(table, source_name, sha):
         adaptive_num_rows_stream=per_precision(ad, "num_rows_stream", w + "adaptive."),
         adaptive_nnz_multiplier=per_precision(ad, "nnz_multiplier", w + "adaptive."),
         adaptive_device_build_min_rows=need(ad, "device_build_min_rows", int, w + "adaptive.", 0),
+        adaptive_stage_unroll=need(ad, "stage_unroll", int, w + "adaptive.", 1),
+        auto_adaptive_min_nnz=need(p, "auto_adaptive_min_nnz", int, w, 0),
         merge_team_threads=need(mp, "team_threads", int, w + "merge_path.", 1),
         merge_items_per_thread=per_precision(mp, "items_per_thread", w + "merge_path."),
     )
+    if params["adaptive_stage_unroll"] not in (1, 4, 8):
+        raise TableError("field 'parameters.adaptive.stage_unroll' must be 1, 4 or 8")
     for key in ("team_threads", "adaptive_workgroup_threads", "merge_team_threads"):
         if params[key] % vl and vl <= params[key]:
             raise TableError(f"parameter '{key}' must be a multiple of simd_width {vl}")
@@ -117,12 +121,13 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %s}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
             pp(params["adaptive_num_rows_stream"]), pp(params["adaptive_nnz_multiplier"]),
-            params["adaptive_device_build_min_rows"], params["merge_team_threads"], pp(params["merge_items_per_thread"])),
+            params["adaptive_device_build_min_rows"], params["adaptive_stage_unroll"],
+            params["auto_adaptive_min_nnz"], params["merge_team_threads"], pp(params["merge_items_per_thread"])),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

@@ -52,9 +52,23 @@ class Plan {
     if (alpha == Value(0)) {
       impl::scale(exec, y, beta);
     } else {
-      for (const auto& step : steps_) std::visit([&](const auto& s) { s.run(exec, alpha, x, beta, y); }, step);
+      // x is gathered at random: read it through the read-only (texture) path.
+      using XRandom = Kokkos::View<const typename XView::non_const_value_type*, typename XView::array_layout,
+                                   typename XView::device_type, Kokkos::MemoryTraits<Kokkos::RandomAccess>>;
+      const XRandom xr = x;
+      for (const auto& step : steps_) std::visit([&](const auto& s) { s.run(exec, alpha, xr, beta, y); }, step);
     }
     Kokkos::Profiling::popRegion();
+  }
+
+  // Diagnostics: the plan's dispatch groups (summary().groups, in order) can
+  // be run one at a time to time them; group i writes only its own rows.
+  std::size_t num_groups() const { return steps_.size(); }
+  template <class XView, class YView>
+  void apply_group(std::size_t i, const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
+    check_vectors(x, y);
+    if (i >= steps_.size()) throw Error("aspmv::Plan::apply_group: no group " + std::to_string(i));
+    std::visit([&](const auto& s) { s.run(exec, alpha, x, beta, y); }, steps_[i]);
   }
 
   const PlanSummary& summary() const { return summary_; }

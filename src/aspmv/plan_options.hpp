@@ -17,6 +17,9 @@ struct PlanOptions {
   // Force the threads per row of CSR-vector (whole matrix, or every short
   // block of a partitioned matrix); 0 lets the plan choose.
   int threads_per_row = 0;
+  // CSR-Adaptive's staging unroll (loads in flight per thread: 1, 4 or 8);
+  // 0 takes the architecture table's value. Banded matrices gain from 4.
+  int adaptive_unroll = 0;
   // The rule that chooses TpR when no model decides (and the baseline a
   // study names): CUSP mean, Reguly sqrt-mean, Kokkos Kernels.
   TprRule tpr_rule = TprRule::cusp_mean;

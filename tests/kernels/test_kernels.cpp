@@ -47,6 +47,10 @@ std::vector<KernelOption> kernel_options() {
   add("gao_partitioned<rule>/deterministic", Kernel::gao_partitioned, 0, true);
   add("csr_adaptive", Kernel::csr_adaptive);
   add("csr_adaptive/deterministic", Kernel::csr_adaptive, 0, true);
+  for (const int u : {4, 8}) {
+    add("csr_adaptive<u" + std::to_string(u) + ">", Kernel::csr_adaptive);
+    k.back().options.adaptive_unroll = u;
+  }
   add("merge_path", Kernel::merge_path);
   add("merge_path/deterministic", Kernel::merge_path, 0, true);
   add("automatic", Kernel::automatic);

@@ -45,6 +45,7 @@ TEST_CASE("Kokkos Kernels' rule: smallest VL with 6 VL >= floor(nnz/m)", "[rules
 TEST_CASE("the kernel rule: partition on GPUs when rows reach T_LONG, merge-path on uneven CPU rows", "[rules]") {
   KernelParameters p{};
   p.t_long = 100;
+  p.auto_adaptive_min_nnz = 0;
   auto s = stats(1000, 5000);
   s.min = 1;
   s.max = 99;
@@ -56,4 +57,8 @@ TEST_CASE("the kernel rule: partition on GPUs when rows reach T_LONG, merge-path
   CHECK(choose_kernel_by_rule(s, true, false, p).kernel == Kernel::merge_path);
   CHECK(choose_kernel_by_rule(s, false, true, p).kernel == Kernel::csr_vector);  // known features only
   CHECK(choose_kernel_by_rule(stats(10, 0), true, true, p).kernel == Kernel::csr_vector);
+  p.auto_adaptive_min_nnz = 5000;  // large matrices on GPUs: CSR-Adaptive
+  CHECK(choose_kernel_by_rule(s, true, true, p).kernel == Kernel::csr_adaptive);
+  CHECK(choose_kernel_by_rule(s, true, false, p).kernel == Kernel::merge_path);
+  CHECK(choose_kernel_by_rule(stats(1000, 4999), true, true, p).kernel == Kernel::csr_vector);
 }

@@ -44,6 +44,7 @@ struct AdaptiveParams {
   std::int64_t num_rows_stream;  // fewest rows for CSR-Stream
   std::int64_t nnz_multiplier;   // CSR-VectorL takes W * this per workgroup
   std::int64_t max_rows;         // R, the workgroup's threads
+  int stage_unroll = 1;          // loads per thread in flight while staging (1, 4 or 8)
 };
 
 // The rule, as functions both builders call.

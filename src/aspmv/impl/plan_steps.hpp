@@ -107,20 +107,20 @@ void build_gao(const ExecSpace& exec, const Matrix& a, const PlanOptions& opt, c
   const std::int64_t compute_units = props.compute_units > 0 ? props.compute_units : table.hardware.compute_units;
   const std::int64_t n_blks = compute_units * p.teams_per_compute_unit;  // N_BLKS
 
-  std::int64_t long_rows = 0, long_nnz = 0, short_blocks = 0;
+  std::int64_t long_nnz = 0, short_blocks = 0;
   for (const auto& b : summary.partition) {
     if (b.is_long) {
-      long_rows += b.row_end - b.row_begin;
       long_nnz += b.nnz;
     } else {
       ++short_blocks;
     }
   }
   const std::int64_t short_nnz = a.nnz() - long_nnz;
-  // Eq. (3): teams of short block i = max(floor(nnzBlk[i] (N_BLKS - N_BLKS_l) / (nnz - nnz_l)), 1),
-  // with N_BLKS_l = long rows (one team each). When long rows use up N_BLKS,
-  // short blocks still share one team per short block at least.
-  const std::int64_t available = n_blks - long_rows > short_blocks ? n_blks - long_rows : short_blocks;
+  // Eq. (3): teams of short block i = max(floor(nnzBlk[i] (N_BLKS - N_BLKS_l) / (nnz - nnz_l)), 1).
+  // Gao's single kernel shares N_BLKS between long and short blocks; here the
+  // long rows run in a dispatch of their own after the short blocks, so they
+  // take no teams from them: N_BLKS_l = 0 for the short-block dispatches.
+  const std::int64_t available = n_blks > short_blocks ? n_blks : short_blocks;
 
   std::map<int, std::vector<BlockTeams>> by_tpr;
   std::map<int, GroupSummary> group_of;
@@ -250,6 +250,9 @@ BuiltPlan<ExecSpace, Matrix> build_plan_steps(const ExecSpace& exec, const Matri
       ap.nnz_per_wg = p.adaptive_nnz_per_wg.template get<Value>();
       ap.num_rows_stream = p.adaptive_num_rows_stream.template get<Value>();
       ap.nnz_multiplier = p.adaptive_nnz_multiplier.template get<Value>();
+      ap.stage_unroll = opt.adaptive_unroll > 0 ? opt.adaptive_unroll : p.adaptive_stage_unroll;
+      if (ap.stage_unroll != 1 && ap.stage_unroll != 4 && ap.stage_unroll != 8)
+        throw Error("aspmv::make_plan: adaptive_unroll " + std::to_string(ap.stage_unroll) + " is not 1, 4 or 8");
       const int team = Traits::is_gpu ? p.adaptive_workgroup_threads : 1;
       ap.max_rows = team;
       const bool on_device = a.num_rows() >= p.adaptive_device_build_min_rows;
@@ -261,7 +264,8 @@ BuiltPlan<ExecSpace, Matrix> build_plan_steps(const ExecSpace& exec, const Matri
       g.detail = "rowBlocks built on the " + std::string(on_device ? "device" : "host") + " in " +
                  std::to_string(step.build_seconds() * 1e3) + " ms; NNZ_PER_WG " + std::to_string(ap.nnz_per_wg) +
                  ", num_rows_stream " + std::to_string(ap.num_rows_stream) + ", NNZ_multiplier " +
-                 std::to_string(ap.nnz_multiplier) + "; " + std::to_string(step.num_split_rows()) + " rows on CSR-VectorL";
+                 std::to_string(ap.nnz_multiplier) + ", staging unroll " + std::to_string(ap.stage_unroll) + "; " +
+                 std::to_string(step.num_split_rows()) + " rows on CSR-VectorL";
       out.steps.emplace_back(std::move(step));
       s.groups.push_back(g);
       break;

@@ -10,11 +10,13 @@
 // The rowBlocks come from impl/adaptive_blocks.hpp.
 
 #include <aspmv/csr_matrix.hpp>
+#include <aspmv/error.hpp>
 #include <aspmv/impl/adaptive_blocks.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/split_rows.hpp>
+#include <aspmv/impl/strided_dot.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -23,7 +25,9 @@
 
 namespace aspmv::impl {
 
-template <class Matrix, class XView, class YView, class ExecSpace>
+// StageUnroll: loads each thread issues before storing them while staging
+// (1 = the paper's loop; more keeps more requests in flight per thread).
+template <class Matrix, class XView, class YView, class ExecSpace, int StageUnroll>
 struct CsrAdaptiveFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
@@ -66,9 +70,11 @@ struct CsrAdaptiveFunctor {
   }
 
   KOKKOS_FUNCTION Value team_sum(const Member& team, Offset begin, Offset end) const {
+    const int threads = team.team_size();
     Value sum = 0;
     Kokkos::parallel_reduce(
-        Kokkos::TeamThreadRange(team, begin, end), [&](const Offset j, Value& s) { s += vals(j) * x(cols(j)); }, sum);
+        Kokkos::TeamThreadRange(team, threads),
+        [&](const int t, Value& s) { s += strided_dot<Value>(begin + t, end, Offset(threads), cols, vals, x); }, sum);
     return sum;
   }
 
@@ -78,8 +84,18 @@ struct CsrAdaptiveFunctor {
     Scratch stage(team.team_scratch(0), stage_capacity);
     Scratch red(team.team_scratch(0), threads);
     const Offset base = b.nnz_begin;
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, b.nnz_begin, b.nnz_end),
-                         [&](const Offset j) { stage(j - base) = vals(j) * x(cols(j)); });
+    // Stage the block's products; each thread issues StageUnroll loads before storing.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, threads), [&](const int t) {
+      for (Offset j = base + t; j < b.nnz_end; j += StageUnroll * threads) {
+        Value p[StageUnroll];
+        for (int u = 0; u < StageUnroll; ++u) {
+          const Offset k = j + u * threads;
+          p[u] = k < b.nnz_end ? vals(k) * x(cols(k)) : Value(0);
+        }
+        for (int u = 0; u < StageUnroll; ++u)
+          if (j + u * threads < b.nnz_end) stage(j + u * threads - base) = p[u];
+      }
+    });
     team.team_barrier();
     const int rows = b.row_end - b.row_begin;
     if (threads / rows >= 2) {
@@ -125,6 +141,13 @@ class CsrAdaptiveStep {
   CsrAdaptiveStep(const ExecSpace& exec, const Matrix& a, const std::vector<Offset>* offsets_host,
                   AdaptiveParams params, int team_size, bool deterministic, Build build)
       : a_(a), params_(params), team_size_(team_size), deterministic_(deterministic), build_(build) {
+    const std::size_t need = Kokkos::View<Value*, typename ExecSpace::scratch_memory_space>::shmem_size(2 * params.nnz_per_wg) +
+                             Kokkos::View<Value*, typename ExecSpace::scratch_memory_space>::shmem_size(team_size);
+    const std::size_t have = TeamPolicy<ExecSpace>::scratch_size_max(0);
+    if (need > have)
+      throw Error("aspmv::make_plan: CSR-Adaptive with NNZ_PER_WG " + std::to_string(params.nnz_per_wg) + " needs " +
+                  std::to_string(need) + " bytes of team scratch, more than the " + std::to_string(have) +
+                  " this backend offers");
     const auto t0 = std::chrono::steady_clock::now();
     if (build == Build::host) {
       auto blocks = build_adaptive_blocks_host(*offsets_host, params);
@@ -147,12 +170,12 @@ class CsrAdaptiveStep {
     if (n == 0) return;
     const bool split = split_rows_.extent(0) > 0;
     if (split && !deterministic_) prescale_split_rows(exec, split_rows_, y, beta);
-    using F = CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace>;
-    const std::int64_t capacity = 2 * params_.nnz_per_wg;
-    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, blocks_, partials_, deterministic_, capacity};
-    auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(n), team_size_, 1);
-    policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(capacity, team_size_)));
-    Kokkos::parallel_for("aspmv::spmv::csr_adaptive", policy, f);
+    if (params_.stage_unroll >= 8)
+      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 8>>(exec, alpha, x, beta, y);
+    else if (params_.stage_unroll >= 4)
+      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 4>>(exec, alpha, x, beta, y);
+    else
+      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 1>>(exec, alpha, x, beta, y);
     if (split && deterministic_) finalize_split_rows(exec, split_rows_, partials_, y, alpha, beta);
   }
 
@@ -165,6 +188,15 @@ class CsrAdaptiveStep {
   const Kokkos::View<AdaptiveBlock<Offset>*, memory_space>& blocks() const { return blocks_; }
 
  private:
+  template <class F, class XView, class YView>
+  void launch(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
+    const std::int64_t capacity = 2 * params_.nnz_per_wg;
+    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, blocks_, partials_, deterministic_, capacity};
+    auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(blocks_.extent(0)), team_size_, 1);
+    policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(capacity, team_size_)));
+    Kokkos::parallel_for("aspmv::spmv::csr_adaptive", policy, f);
+  }
+
   Matrix a_;
   AdaptiveParams params_;
   int team_size_;

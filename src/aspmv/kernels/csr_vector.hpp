@@ -10,6 +10,7 @@
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/strided_dot.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -32,6 +33,7 @@ struct CsrVectorFunctor {
   std::int64_t num_blocks;
   std::int64_t rows_per_team;    // team size
   std::int64_t rows_per_thread;  // > 1 on CPUs: a thread takes a chunk of rows
+  int tpr;                       // threads per row (the team's vector length)
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const std::int64_t league = team.league_rank();
@@ -46,9 +48,11 @@ struct CsrVectorFunctor {
       for (std::int64_t row = first; row < last; ++row) {
         const Offset begin = offsets(row), end = offsets(row + 1);
         Value sum = 0;
+        // One index per vector lane; each lane sums its strided share of the row.
         Kokkos::parallel_reduce(
-            Kokkos::ThreadVectorRange(team, begin, end),
-            [&](const Offset j, Value& s) { s += vals(j) * x(cols(j)); }, sum);
+            Kokkos::ThreadVectorRange(team, tpr),
+            [&](const int lane, Value& s) { s += strided_dot<Value>(begin + lane, end, Offset(tpr), cols, vals, x); },
+            sum);
         Kokkos::single(Kokkos::PerThread(team), [&]() { write_row(y, row, alpha, sum, beta); });
       }
     }
@@ -100,7 +104,7 @@ class CsrVectorStep {
     if (league_ == 0) return;
     CsrVectorFunctor<Matrix, XView, YView, ExecSpace> f{
         a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, blocks_,
-        num_blocks_, shape_.team_size, shape_.rows_per_thread};
+        num_blocks_, shape_.team_size, shape_.rows_per_thread, shape_.tpr};
     Kokkos::parallel_for("aspmv::spmv::csr_vector",
                          TeamPolicy<ExecSpace>(exec, static_cast<int>(league_), shape_.team_size, shape_.tpr), f);
   }

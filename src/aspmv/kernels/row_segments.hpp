@@ -10,6 +10,7 @@
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/split_rows.hpp>
+#include <aspmv/impl/strided_dot.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -31,14 +32,19 @@ struct RowSegmentsFunctor {
   Kokkos::View<const RowSegment<Offset>*, typename Matrix::memory_space> segments;
   Kokkos::View<Value*, typename Matrix::memory_space> partials;  // deterministic mode: one slot per segment
   bool deterministic;
+  int threads;  // team size x vector length
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const std::int64_t s = team.league_rank();
     const RowSegment<Offset> seg = segments(s);
     Value sum = 0;
+    // One index per (thread, lane) of the team; each sums its strided share.
     Kokkos::parallel_reduce(
-        Kokkos::TeamVectorRange(team, seg.nnz_begin, seg.nnz_end),
-        [&](const Offset j, Value& acc) { acc += vals(j) * x(cols(j)); }, sum);
+        Kokkos::TeamVectorRange(team, threads),
+        [&](const int t, Value& acc) {
+          acc += strided_dot<Value>(seg.nnz_begin + t, seg.nnz_end, Offset(threads), cols, vals, x);
+        },
+        sum);
     Kokkos::single(Kokkos::PerTeam(team), [&]() {
       const bool whole = seg.nnz_begin == offsets(seg.row) && seg.nnz_end == offsets(seg.row + 1);
       if (whole)
@@ -107,7 +113,8 @@ class RowSegmentsStep {
     const bool atomics = !deterministic_ && num_split_rows_ > 0;
     if (atomics) prescale_split_rows(exec, split_rows_, y, beta);
     RowSegmentsFunctor<Matrix, XView, YView, ExecSpace> f{
-        a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, segments_, partials_, deterministic_};
+        a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, segments_, partials_, deterministic_,
+        shape_.team_size * shape_.vector_length};
     Kokkos::parallel_for("aspmv::spmv::row_segments",
                          TeamPolicy<ExecSpace>(exec, static_cast<int>(num_segments_), shape_.team_size,
                                                shape_.vector_length),

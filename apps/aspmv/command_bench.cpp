@@ -1,0 +1,217 @@
+// aspmv bench: every aspmv kernel and TpR against cuSPARSE (ALG1, ALG2) and
+// Kokkos Kernels' native spmv, interleaved in one process, on files or
+// generated matrices; time, GB/s and the copy bandwidth measured in the
+// same run (BENCHMARKING.md). Optionally appends CSV rows.
+
+#include "commands.hpp"
+#include "demo_set.hpp"
+#include "table_printer.hpp"
+
+#include <aspmv/arch_table.hpp>
+#include <aspmv/device_csr.hpp>
+#include <aspmv/device_info.hpp>
+#include <aspmv/version.hpp>
+
+#include <bench/bandwidth.hpp>
+#include <bench/run_methods.hpp>
+#include <corpus/generated.hpp>
+#include <corpus/rng.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <string>
+
+namespace aspmv::app {
+
+namespace {
+
+const char* const bench_usage =
+    "usage: aspmv bench [options] [MATRIX...]\n"
+    "  MATRIX: a file (.mtx[.gz], .rua/.rsa[.gz]) or a generated name (stencil3d-27pt-130,\n"
+    "          shortlong-s2000000-l200-n200000-seed1, rand-uniform-r100000-c100000-m30-s20-seed3, ...)\n"
+    "          none: the demo set\n"
+    "  --float           single precision (default double)\n"
+    "  --rounds N        interleaved rounds per method (default 3)\n"
+    "  --csv FILE        append one row per method to FILE (header written when the file is new)\n"
+    "  --copy-mib N      buffer size of the copy-bandwidth measurement (default 1024 on GPUs, 256 on CPUs)\n"
+    "  --variant K=V[,K=V]  also run the kernels the parameters affect with these values (repeatable;\n"
+    "                    see perf/bench/variants.hpp)\n"
+    "  --groups          also time each dispatch group of the multi-group plans (gao_partitioned, ...)\n";
+
+struct BenchOptions {
+  bool single = false;
+  bool groups = false;
+  int rounds = 3;
+  std::string csv;
+  std::int64_t copy_mib = 0;
+  std::vector<bench::Variant> variants;
+  std::vector<std::string> matrices;
+};
+
+BenchOptions parse(const Args& args) {
+  BenchOptions o;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const auto& a = args[i];
+    auto value = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw Error("option " + a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--float")
+      o.single = true;
+    else if (a == "--groups")
+      o.groups = true;
+    else if (a == "--rounds")
+      o.rounds = std::max(1, std::stoi(value()));
+    else if (a == "--csv")
+      o.csv = value();
+    else if (a == "--copy-mib")
+      o.copy_mib = std::stoll(value());
+    else if (a == "--variant")
+      o.variants.push_back(bench::parse_variant(value(), arch_table()));
+    else if (a == "-h" || a == "--help") {
+      std::fputs(bench_usage, stdout);
+      std::exit(0);
+    } else if (!a.empty() && a[0] == '-')
+      throw Error("unknown option '" + a + "'\n" + bench_usage);
+    else
+      o.matrices.push_back(a);
+  }
+  return o;
+}
+
+struct Context {
+  std::string device;
+  double copy_gbs = 0;
+};
+
+template <class Value, class Offset>
+void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& host, const BenchOptions& opt,
+                  const Context& ctx) {
+  using Space = Kokkos::DefaultExecutionSpace;
+  using Mem = Space::memory_space;
+  Space exec;
+  DeviceCsr<Value, Offset, Mem> a(exec, host, src.name);
+  corpus::Rng rng(42);
+  std::vector<Value> x(static_cast<std::size_t>(host.num_cols));
+  for (auto& v : x) v = static_cast<Value>(rng.signed_value());
+  Kokkos::View<Value*, Mem> xd("x", x.size()), yd("y", static_cast<std::size_t>(host.num_rows));
+  Kokkos::deep_copy(exec, xd, Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
+  auto methods = bench::make_methods(exec, a.view(), xd, yd, opt.variants);
+  const auto hv = convert<Value, std::int64_t>(host);
+  const auto results = bench::run_methods(exec, std::move(methods), hv, x, yd, opt.rounds, bench::TimingOptions{});
+
+  const double bytes = bench::spmv_bytes(host.num_rows, host.num_cols, host.nnz(), sizeof(Value), sizeof(Offset), false);
+  double best_cusparse = 0, best_aspmv = 0;
+  std::string best_aspmv_name;
+  for (const auto& r : results) {
+    if (!r.ok) continue;
+    if (r.method.family == "cusparse" && (best_cusparse == 0 || r.seconds < best_cusparse)) best_cusparse = r.seconds;
+    const bool is_variant = r.method.name.find('[') != std::string::npos;  // variants are studies, not the library's kernels
+    if (r.method.family == "aspmv" && r.method.name != "aspmv_auto" && !is_variant &&
+        (best_aspmv == 0 || r.seconds < best_aspmv)) {
+      best_aspmv = r.seconds;
+      best_aspmv_name = r.method.name;
+    }
+  }
+  std::printf("\n%s: %d x %d, %lld nnz, %s, int%d offsets (%s)\n", src.name.c_str(), host.num_rows, host.num_cols,
+              static_cast<long long>(host.nnz()), sizeof(Value) == 8 ? "double" : "float", int(8 * sizeof(Offset)),
+              src.origin.c_str());
+  TablePrinter t({"method", "setup ms", "time us", "GB/s", "% copy", "vs cuSPARSE", "check"});
+  for (const auto& r : results) {
+    const double gbs = bytes / r.seconds / 1e9;
+    char err[32];
+    std::snprintf(err, sizeof err, "%.1e", r.relative_error);
+    t.add_row({r.method.name, fixed(r.method.setup_seconds * 1e3, 3), fixed(r.seconds * 1e6, 2), fixed(gbs, 1),
+               ctx.copy_gbs > 0 ? fixed(100 * gbs / ctx.copy_gbs, 1) : "-",
+               best_cusparse > 0 ? fixed(best_cusparse / r.seconds, 2) + "x" : "-",
+               std::string(r.ok ? "ok " : "FAIL ") + err});
+  }
+  std::printf("%s", t.str().c_str());
+  if (best_aspmv > 0)
+    std::printf("best aspmv kernel: %s, %.2f us (%.1f%% of copy bandwidth)%s\n", best_aspmv_name.c_str(), best_aspmv * 1e6,
+                ctx.copy_gbs > 0 ? 100 * bytes / best_aspmv / 1e9 / ctx.copy_gbs : 0.0,
+                best_cusparse > 0 ? (", " + fixed(best_cusparse / best_aspmv, 2) + "x the best cuSPARSE").c_str() : "");
+
+  if (opt.groups)
+    for (const auto& r : results) {
+      if (r.method.groups.size() < 2) continue;
+      std::printf("  %s by dispatch group:\n", r.method.name.c_str());
+      for (std::size_t i = 0; i < r.method.groups.size(); ++i) {
+        const auto t = bench::time_calls(exec, [&] { r.method.call_group(i); });
+        std::printf("    %8.2f us  %s\n", t.seconds_per_call * 1e6, r.method.groups[i].c_str());
+      }
+    }
+
+  if (!opt.csv.empty()) {
+    const bool fresh = !std::ifstream(opt.csv).good();
+    std::ofstream out(opt.csv, std::ios::app);
+    if (!out) throw Error("cannot write " + opt.csv);
+    if (fresh)
+      out << "matrix,rows,cols,nnz,value,offset,method,family,setup_s,time_s,gbs,copy_gbs,rel_error,ok,device,arch,commit,"
+             "detail\n";
+    for (const auto& r : results) {
+      const std::string detail = bench::csv_safe(r.method.detail);
+      const std::string name = bench::csv_safe(r.method.name);
+      char line[1024];
+      std::snprintf(line, sizeof line, "%s,%d,%d,%lld,%s,int%d,%s,%s,%.6e,%.6e,%.2f,%.1f,%.3e,%d,%s,%s,%s,%s\n",
+                    src.name.c_str(), host.num_rows, host.num_cols, static_cast<long long>(host.nnz()),
+                    sizeof(Value) == 8 ? "double" : "float", int(8 * sizeof(Offset)), name.c_str(),
+                    r.method.family.c_str(), r.method.setup_seconds, r.seconds, bytes / r.seconds / 1e9, ctx.copy_gbs,
+                    r.relative_error, r.ok ? 1 : 0, ctx.device.c_str(), arch_table().arch, build_git_commit,
+                    detail.c_str());
+      out << line;
+    }
+  }
+}
+
+}  // namespace
+
+int command_bench(const Args& args) {
+  const auto opt = parse(args);
+  using Space = Kokkos::DefaultExecutionSpace;
+  Space exec;
+  Context ctx;
+  const auto props = device_properties(exec);
+  ctx.device = props.name;
+  for (auto& ch : ctx.device)
+    if (ch == ',') ch = ' ';
+  const std::int64_t mib = opt.copy_mib > 0 ? opt.copy_mib : (props.is_gpu ? 1024 : 256);
+  ctx.copy_gbs = bench::measure_copy_bandwidth(exec, mib << 20);
+  std::printf("aspmv bench on %s (%s), table %s (%s), commit %s\n", ctx.device.c_str(), Space::name(), arch_table().arch,
+              arch_table().provenance.status, build_git_commit);
+  std::printf("copy bandwidth (read + write, %lld MiB buffers): %.1f GB/s\n", static_cast<long long>(mib), ctx.copy_gbs);
+
+  std::vector<MatrixSource> sources;
+  if (opt.matrices.empty()) sources = demo_set();
+  for (const auto& m : opt.matrices) {
+    if (corpus::is_generated_name(m))
+      sources.push_back({m, "generated", [m] { return corpus::generate(m); }});
+    else
+      sources.push_back(file_source(m));
+  }
+  int failures = 0;
+  for (const auto& src : sources) {
+    try {
+      const auto host = src.load();
+      const bool small = host.nnz() <= std::numeric_limits<std::int32_t>::max();
+      if (opt.single)
+        small ? bench_matrix<float, std::int32_t>(src, host, opt, ctx) : bench_matrix<float, std::int64_t>(src, host, opt, ctx);
+      else
+        small ? bench_matrix<double, std::int32_t>(src, host, opt, ctx)
+              : bench_matrix<double, std::int64_t>(src, host, opt, ctx);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "aspmv bench: %s: %s\n", src.name.c_str(), e.what());
+      ++failures;
+    }
+  }
+  std::printf("\ntime: median over %d interleaved rounds of the median of 9 fenced batches; GB/s: BENCHMARKING.md bytes "
+              "(beta = 0) / time\n",
+              opt.rounds);
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace aspmv::app
