@@ -128,7 +128,7 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
     t.add_row({r.method.name, fixed(r.method.setup_seconds * 1e3, 3), fixed(r.seconds * 1e6, 2), fixed(gbs, 1),
                ctx.copy_gbs > 0 ? fixed(100 * gbs / ctx.copy_gbs, 1) : "-",
                best_cusparse > 0 ? fixed(best_cusparse / r.seconds, 2) + "x" : "-",
-               std::string(r.ok ? "ok " : "FAIL ") + err});
+               r.error.empty() ? std::string(r.ok ? "ok " : "FAIL ") + err : "ERROR " + r.error});
   }
   std::printf("%s", t.str().c_str());
   if (best_aspmv > 0)

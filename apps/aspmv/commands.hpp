@@ -12,5 +12,7 @@ using Args = std::vector<std::string>;
 int command_info(const Args& args);
 int command_run(const Args& args);
 int command_bench(const Args& args);
+int command_collect(const Args& args);
+int command_report(const Args& args);
 
 }  // namespace aspmv::app

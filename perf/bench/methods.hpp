@@ -28,9 +28,12 @@ namespace aspmv::bench {
 struct Method {
   std::string name;    // e.g. "csr_vector<8>", "cusparse_csr_alg1", "kokkos_kernels"
   std::string family;  // "aspmv", "cusparse", "kokkos_kernels"
+  std::string kernel;  // collector's kernel column: "csr_vector", "cusparse", ...
+  std::string config;  // collector's config column: "tpr=8", "alg1", "-", ...
   std::string detail;  // what the plan chose (aspmv methods)
   double setup_seconds = 0;
   std::function<void()> call;  // enqueues one y = A x
+  std::string setup_error;     // the setup threw: the method is reported, not run
   // aspmv plans: their dispatch groups, to time one by one (diagnostics).
   std::vector<std::string> groups;
   std::function<void(std::size_t)> call_group;
@@ -43,13 +46,23 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
                                  const std::vector<Variant>& variants = {}) {
   using Clock = std::chrono::steady_clock;
   std::vector<Method> methods;
-  auto add_plan = [&](std::string name, PlanOptions o, const ArchTable& table = arch_table()) {
+  auto add_plan = [&](std::string name, PlanOptions o, const ArchTable& table = arch_table(),
+                      std::string kernel = "", std::string config = "-") {
     const auto t0 = Clock::now();
-    auto plan = std::make_shared<Plan<Space, Value, Offset>>(make_plan(exec, a, o, table));
-    exec.fence();
     Method m;
+    m.kernel = kernel.empty() ? name : kernel;
+    m.config = std::move(config);
     m.name = std::move(name);
     m.family = "aspmv";
+    std::shared_ptr<Plan<Space, Value, Offset>> plan;
+    try {
+      plan = std::make_shared<Plan<Space, Value, Offset>>(make_plan(exec, a, o, table));
+      exec.fence();
+    } catch (const std::exception& e) {
+      m.setup_error = e.what();
+      methods.push_back(std::move(m));
+      return;
+    }
     m.setup_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     const auto& s = plan->summary();
     m.detail = std::string(to_string(s.kernel)) + ": " + s.why;
@@ -67,16 +80,16 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
   for (int tpr = 1; tpr <= backends::Traits<Space>::max_tpr; tpr *= 2) {
     o.kernel = Kernel::csr_vector;
     o.threads_per_row = tpr;
-    add_plan("csr_vector<" + std::to_string(tpr) + ">", o);
+    add_plan("csr_vector<" + std::to_string(tpr) + ">", o, arch_table(), "csr_vector", "tpr=" + std::to_string(tpr));
   }
   o.threads_per_row = 0;
   o.kernel = Kernel::gao_partitioned;
-  add_plan("gao_partitioned", o);
+  add_plan("gao_partitioned", o, arch_table(), "gao_partitioned", std::string("rule=") + predictors::to_string(o.tpr_rule));
   o.kernel = Kernel::csr_adaptive;
-  add_plan("csr_adaptive", o);
-  for (const int u : {4, 8}) {
+  for (const int u : {1, 4, 8}) {
     o.adaptive_unroll = u;
-    add_plan("csr_adaptive<u" + std::to_string(u) + ">", o);
+    add_plan(u == 1 ? std::string("csr_adaptive") : "csr_adaptive<u" + std::to_string(u) + ">", o, arch_table(),
+             "csr_adaptive", "unroll=" + std::to_string(u));
   }
   o.adaptive_unroll = 0;
   o.kernel = Kernel::merge_path;
@@ -89,12 +102,13 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
       vo.kernel = k;
       if (k == Kernel::gao_partitioned) vo.threads_per_row = v.gao_tpr;
       if (k != Kernel::csr_vector) {
-        add_plan(std::string(to_string(k)) + "[" + v.label + "]", vo, v.table);
+        add_plan(std::string(to_string(k)) + "[" + v.label + "]", vo, v.table, to_string(k), v.label);
         continue;
       }
       for (int tpr = 1; tpr <= backends::Traits<Space>::max_tpr; tpr *= 2) {
         vo.threads_per_row = tpr;
-        add_plan("csr_vector<" + std::to_string(tpr) + ">[" + v.label + "]", vo, v.table);
+        add_plan("csr_vector<" + std::to_string(tpr) + ">[" + v.label + "]", vo, v.table, "csr_vector",
+                 "tpr=" + std::to_string(tpr) + ";" + v.label);
       }
     }
 
@@ -105,6 +119,8 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
       Method m;
       m.name = backends::cuda::to_string(alg);
       m.family = "cusparse";
+      m.kernel = "cusparse";
+      m.config = alg == backends::cuda::CusparseAlgorithm::csr_alg1 ? "alg1" : "alg2";
       m.setup_seconds = op->setup_seconds();
       m.call = [op]() { op->apply(Value(1), Value(0)); };
       methods.push_back(std::move(m));
@@ -118,6 +134,8 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     Method m;
     m.name = "kokkos_kernels";
     m.family = "kokkos_kernels";
+    m.kernel = "kokkos_kernels";
+    m.config = "native";
     m.setup_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     m.call = [op, x, y]() { op->apply(Value(1), x, Value(0), y); };
     methods.push_back(std::move(m));

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace aspmv::bench {
@@ -23,6 +24,7 @@ struct MethodResult {
   double seconds = 0;        // median over rounds of the per-round median
   double relative_error = 0; // ||y - ref|| / ||ref||
   bool ok = false;           // below the tolerance of BENCHMARKING.md, no NaN
+  std::string error;         // a method that threw: its message (not timed)
 };
 
 template <class Space, class Value>
@@ -37,22 +39,37 @@ std::vector<MethodResult> run_methods(const Space& exec, std::vector<Method> met
   std::vector<Value> yh(y0.size());
   for (auto& m : methods) {
     MethodResult r;
-    Kokkos::deep_copy(exec, y, std::numeric_limits<Value>::quiet_NaN());  // every entry must be written
-    m.call();
-    Kokkos::deep_copy(exec, Kokkos::View<Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(yh.data(), yh.size()), y);
-    exec.fence();
-    const auto c = compare(host_v, yh, ref, std::numeric_limits<Value>::epsilon());
-    r.relative_error = c.relative_error;
-    r.ok = c.nonfinite_rows == 0 && c.relative_error < tol;
+    r.error = m.setup_error;
+    if (r.error.empty()) try {
+      Kokkos::deep_copy(exec, y, std::numeric_limits<Value>::quiet_NaN());  // every entry must be written
+      m.call();
+      Kokkos::deep_copy(exec, Kokkos::View<Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(yh.data(), yh.size()), y);
+      exec.fence();
+      const auto c = compare(host_v, yh, ref, std::numeric_limits<Value>::epsilon());
+      r.relative_error = c.relative_error;
+      r.ok = c.nonfinite_rows == 0 && c.relative_error < tol;
+    } catch (const std::exception& e) {
+      r.error = e.what();
+    }
     r.method = std::move(m);
     results.push_back(std::move(r));
   }
   std::vector<std::vector<double>> per_round(results.size());
   for (int round = 0; round < rounds; ++round)
-    for (std::size_t i = 0; i < results.size(); ++i)
-      per_round[i].push_back(time_calls(exec, results[i].method.call, timing).seconds_per_call);
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (!results[i].error.empty()) continue;
+      try {
+        per_round[i].push_back(time_calls(exec, results[i].method.call, timing).seconds_per_call);
+      } catch (const std::exception& e) {
+        results[i].error = e.what();
+      }
+    }
   for (std::size_t i = 0; i < results.size(); ++i) {
     auto& v = per_round[i];
+    if (!results[i].error.empty() || v.empty()) {
+      results[i].ok = false;
+      continue;
+    }
     std::sort(v.begin(), v.end());
     results[i].seconds = v[v.size() / 2];
   }

@@ -9,6 +9,7 @@
 #include <aspmv/features.hpp>
 #include <aspmv/host_csr.hpp>
 #include <aspmv/kernel.hpp>
+#include <aspmv/matrix_features.hpp>
 #include <aspmv/partition.hpp>
 #include <aspmv/plan.hpp>
 #include <aspmv/plan_options.hpp>

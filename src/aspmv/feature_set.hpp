@@ -28,4 +28,41 @@ struct RowStats {
   double cov() const { return mean > 0 ? std::sqrt(var) / mean : 0.0; }
 };
 
+// Row-length distribution shape (Lehnert Table 1): most frequent and median
+// row length. The median is the lower median: the length at position
+// floor((m - 1) / 2) of the sorted row lengths.
+struct RowLengthShape {
+  std::int64_t mode = 0;
+  std::int64_t median = 0;
+};
+
+// Column structure (Lehnert Table 1). Gaps are between consecutive stored
+// column indices of a row (|c[k+1] - c[k]|; rows with fewer than 2 entries
+// have none): min_dist / max_dist are the smallest / largest gap over all
+// rows (0 when no row has a gap). bandwidth = max |col - row| over all entries.
+struct ColumnStructure {
+  std::int64_t min_dist = 0;
+  std::int64_t max_dist = 0;
+  std::int64_t bandwidth = 0;
+};
+
+// Every feature of the papers, with the time each gathered group took.
+struct MatrixFeatures {
+  RowStats stats;           // known (m, n, nnz) + gathered row statistics
+  RowLengthShape shape;     // gathered: mode, median
+  ColumnStructure columns;  // gathered: gaps, bandwidth
+  double time_row_stats = 0;      // seconds, device
+  double time_row_histogram = 0;  // seconds, device
+  double time_columns = 0;        // seconds, device
+  double collection_time() const { return time_row_stats + time_row_histogram + time_columns; }
+
+  // Seer's gathered features: row density = row length / n.
+  double density_min() const { return stats.cols > 0 ? double(stats.min) / double(stats.cols) : 0.0; }
+  double density_max() const { return stats.cols > 0 ? double(stats.max) / double(stats.cols) : 0.0; }
+  double density_mean() const { return stats.cols > 0 ? stats.mean / double(stats.cols) : 0.0; }
+  double density_var() const { return stats.cols > 0 ? stats.var / (double(stats.cols) * double(stats.cols)) : 0.0; }
+  // Lehnert's dispersion: standard deviation of the row lengths.
+  double dispersion() const { return std::sqrt(stats.var); }
+};
+
 }  // namespace aspmv

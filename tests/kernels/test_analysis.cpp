@@ -8,6 +8,7 @@
 #include <aspmv/device_csr.hpp>
 #include <aspmv/features.hpp>
 #include <aspmv/kernels/csr_adaptive.hpp>
+#include <aspmv/matrix_features.hpp>
 #include <aspmv/validate.hpp>
 
 #include <corpus/random_csr.hpp>
@@ -51,6 +52,49 @@ TEMPLATE_LIST_TEST_CASE("row statistics on the device equal the host's", "[analy
     CHECK(d.mean == Approx(h.mean));
     CHECK(d.var == Approx(h.var).margin(1e-9));
   }
+}
+
+TEMPLATE_LIST_TEST_CASE("every feature on the device equals the host's", "[analysis][features]", testing::Spaces) {
+  TestType exec;
+  auto matrices = analysis_matrices();
+  // Long rows everywhere: the mode and median fall past the histogram.
+  corpus::RandomCsrSpec s;
+  s.rows = 3000;
+  s.cols = 9000;
+  s.lengths = corpus::RowLengths::uniform;
+  s.mean = 3000;
+  s.spread = 10;
+  matrices.push_back({"long-rows-everywhere", corpus::random_csr(s)});
+  for (const auto& m : matrices) {
+    INFO(m.name);
+    DeviceCsr<float, std::int32_t, typename TestType::memory_space> a(exec, m.matrix);
+    const auto d = matrix_features(exec, a.view());
+    const auto h = matrix_features(m.matrix);
+    CHECK(d.shape.mode == h.shape.mode);
+    CHECK(d.shape.median == h.shape.median);
+    CHECK(d.columns.min_dist == h.columns.min_dist);
+    CHECK(d.columns.max_dist == h.columns.max_dist);
+    CHECK(d.columns.bandwidth == h.columns.bandwidth);
+    CHECK(d.stats.max == h.stats.max);
+    CHECK(d.time_row_stats >= 0);
+    CHECK(d.collection_time() >= d.time_columns);
+  }
+}
+
+TEST_CASE("host features on a hand-made matrix", "[analysis][features]") {
+  HostCsr<double, std::int64_t> a;
+  a.num_rows = 4;
+  a.num_cols = 10;
+  a.row_offsets = {0, 3, 3, 5, 7};
+  a.col_indices = {0, 4, 9, 1, 2, 5, 8};  // gaps 4, 5 | - | 1 | 3
+  a.values = {1, 1, 1, 1, 1, 1, 1};
+  const auto f = matrix_features(a);
+  CHECK(f.shape.mode == 2);         // lengths 3, 0, 2, 2
+  CHECK(f.shape.median == 2);       // sorted 0 2 2 3: lower median at position 1
+  CHECK(f.columns.min_dist == 1);
+  CHECK(f.columns.max_dist == 5);
+  CHECK(f.columns.bandwidth == 9);  // row 0, column 9
+  CHECK(f.dispersion() == Approx(std::sqrt(1.1875)));  // mean 1.75, var (1.5625+3.0625+0.0625+0.0625)/4
 }
 
 TEMPLATE_LIST_TEST_CASE("CSR-Adaptive rowBlocks built on the device equal the host's", "[analysis][adaptive]",

@@ -1,0 +1,47 @@
+#pragma once
+// Corpus spec files: the matrices of a study, one per line, so that a run is
+// reproducible from one file.
+//
+//   # comment (from '#' to the end of the line); blank lines are ignored
+//   stencil3d-7pt-64-perm3             a generated name (see generated.hpp)
+//   file matrices/bcsstk01.rsa         a file read by aspmv::io::read_matrix
+//   file /data/west0479.rua -T         (.mtx, .mtx.gz, .rua, .rsa, ...) or its transpose
+//
+// Relative paths are relative to the spec file's folder. A file entry is
+// named by its stem ("bcsstk01"; "foo.mtx.gz" gives "foo"), with "-T" added
+// for a transpose. Two entries with the same name are an error.
+
+#include <aspmv/host_csr.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace aspmv::corpus {
+
+struct SpecEntry {
+  std::string name;        // unique within a spec
+  std::string family;      // the generator family token ("band", "rmat", ...) or "real" for files
+  std::string path;        // file entries: the resolved path; generated entries: empty
+  bool transpose = false;  // the entry is a transpose (a file's "-T", or a generated name ending in "-T")
+};
+
+// Reads a spec file. Generated names are checked completely (fields, ranges)
+// without generating; files are not opened. Errors: aspmv::ParseError
+// naming the spec file and the 1-based line; aspmv::Error when the spec file
+// cannot be read.
+std::vector<SpecEntry> read_spec(const std::string& path);
+
+// The matrix of an entry: generate(name) for generated entries, the file
+// (transposed for "-T") otherwise.
+HostCsr<double, std::int64_t> load(const SpecEntry&);
+
+// The family token of a generated name ("stencil2d", "band", "rmat", ...),
+// "real" for any other name (file entries).
+std::string family_of(const std::string& name);
+
+// The name without its transpose suffixes ("-T", "-T-T"): a matrix and its
+// transpose share it, so that train/test splits can keep them together.
+std::string untransposed_name(const std::string& name);
+
+}  // namespace aspmv::corpus

@@ -1,0 +1,1 @@
+"""Figures of the report: one module per figure, each saved as PNG and SVG."""
