@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sets up everything and runs every test that needs no GPU: dependencies for
-# the CPU, CUDA (Hopper) and HIP (MI100) builds; the cpu preset built and
-# tested (unit, kernel, header, downstream find_package, reader fuzz tests);
+# the CPU, CUDA (Hopper) and HIP (MI100) builds and the report's Python
+# environment; the cpu preset built and tested (unit, kernel, header,
+# downstream find_package, reader fuzz, collect + report end to end, report
+# unit tests);
 # the h100 and mi100 presets compiled; the v100 preset refused at configure
 # with one sentence under CUDA 13. Idempotent; caches in ~/.cache/aspmv.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -12,9 +14,12 @@ export HCC_AMDGPU_TARGET="${HCC_AMDGPU_TARGET:-gfx908}"  # hipcc asks the (absen
 t0=$SECONDS
 
 "$ASPMV_ROOT/scripts/deps.sh" openmp cuda-sm90 hip-gfx908
+python=$("$ASPMV_ROOT/scripts/python_env.sh")   # the study report's Python (pandas, matplotlib, pytest)
 
 log "cpu: configure, build, test"
-cmake --workflow --preset cpu
+cmake --preset cpu -DASPMV_PYTHON="$python" >/dev/null
+cmake --build --preset cpu
+ctest --preset cpu
 
 for preset in h100 mi100; do
   log "$preset: configure and build (no GPU here: not run)"

@@ -22,7 +22,9 @@ const char* const collect_usage =
     "  --min-batch-ms X   shortest batch (default 1 ms)\n"
     "  --blocks-every N   blockwise TpR samples from every N-th matrix of the spec (default 4; 0: none)\n"
     "  --limit N          measure at most N matrices in this session\n"
-    "  --generator-threads N  host threads generating matrices ahead (default: all cores)\n";
+    "  --time-limit S     start no new matrix after S seconds (then run again to resume)\n"
+    "  --generator-threads N  host threads generating matrices ahead (default: all cores on GPUs;\n"
+    "                     0, generate in turn, on CPUs so generation does not disturb the timings)\n";
 }  // namespace
 
 int command_collect(const Args& args) {
@@ -43,6 +45,7 @@ int command_collect(const Args& args) {
     else if (a == "--min-batch-ms") o.timing.min_batch_seconds = std::stod(value()) * 1e-3;
     else if (a == "--blocks-every") o.blocks_every = std::max(0, std::stoi(value()));
     else if (a == "--limit") o.limit = static_cast<std::size_t>(std::stoll(value()));
+    else if (a == "--time-limit") o.time_limit = std::stod(value());
     else if (a == "--generator-threads") o.threads = std::stoi(value());
     else if (a == "-h" || a == "--help") {
       std::fputs(collect_usage, stdout);

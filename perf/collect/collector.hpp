@@ -26,9 +26,11 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -44,7 +46,9 @@ struct CollectOptions {
   int max_blocks = 4;         // blocks sampled per matrix
   std::int32_t min_block_rows = 64;
   std::size_t limit = 0;      // stop after this many matrices in this session (0: all)
-  int threads = 0;            // generator threads (0: hardware concurrency)
+  double time_limit = 0;      // seconds: start no new matrix after this long (0: no limit)
+  int threads = -1;           // generator threads ahead of the measurements; 0: generate in turn
+                              // (CPU runs: no interference with the timings); -1: all cores on GPUs, 0 on CPUs
   bench::TimingOptions timing{5, 5, 1e-3, 1 << 16};
   std::string command;        // argv, for run.json
 };
@@ -142,16 +146,32 @@ int collect(const CollectOptions& o) {
                dev.name.c_str(), Space::name());
   std::fflush(stdout);
 
-  const int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  Prefetcher prefetch(
-      todo.size(), [&](std::size_t j) { return corpus::load(entries[todo[j]]); }, threads,
-      static_cast<std::size_t>(threads));
+  const int threads = o.threads >= 0 ? o.threads
+                                     : (dev.is_gpu ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency())) : 0);
+  std::unique_ptr<Prefetcher> prefetch;
+  auto load = [&](std::size_t j) { return corpus::load(entries[todo[j]]); };
+  if (threads > 0) prefetch = std::make_unique<Prefetcher>(todo.size(), load, threads, static_cast<std::size_t>(threads));
   Progress progress(todo.size(), stderr_is_terminal());
-  std::size_t failed = 0;
+  std::size_t failed = 0, measured = 0;
+  const auto t_start = std::chrono::steady_clock::now();
   for (std::size_t j = 0; j < todo.size(); ++j) {
     const auto& entry = entries[todo[j]];
+    if (o.time_limit > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count() > o.time_limit) {
+      std::fprintf(stdout, "aspmv collect: time limit reached before %s; run again to resume\n", entry.name.c_str());
+      break;
+    }
     progress.update(j, entry.name);
-    auto loaded = prefetch.take(j);
+    Loaded loaded;
+    if (prefetch) {
+      loaded = prefetch->take(j);
+    } else {
+      try {
+        loaded.matrix = load(j);
+      } catch (const std::exception& e) {
+        loaded.error = e.what();
+      }
+    }
     if (!loaded.error.empty()) {
       files.failures.row({entry.name, "load", loaded.error});
       ++failed;
@@ -164,14 +184,14 @@ int collect(const CollectOptions& o) {
       else
         measure_matrix<Space, Value, std::int64_t>(exec, entry, loaded.matrix, o, blocks_here, files);
       files.done << entry.name << "\n" << std::flush;
+      ++measured;
     } catch (const std::exception& e) {
       files.failures.row({entry.name, "measure", e.what()});
       ++failed;
     }
   }
-  progress.update(todo.size(), "");
   progress.finish();
-  std::fprintf(stdout, "aspmv collect: %zu measured, %zu failed (see %s/failures.csv)\n", todo.size() - failed, failed,
+  std::fprintf(stdout, "aspmv collect: %zu measured, %zu failed (see %s/failures.csv)\n", measured, failed,
                o.out_dir.c_str());
   return 0;
 }

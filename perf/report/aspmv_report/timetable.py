@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from aspmv_report.labels import kernel_of, sort_labels
+from aspmv_report.labels import kernel_of, make_label, sort_labels
 
 
 def wide(runtimes: pd.DataFrame, value: str = "time_s") -> pd.DataFrame:
@@ -39,30 +39,35 @@ def all_matrices(runtimes: pd.DataFrame, features: pd.DataFrame, failures: pd.Da
 
 
 class ReasonFinder:
-    """Explains why a (matrix, label) has no measurement."""
+    """Explains why a (matrix, label) has no measurement.
+
+    failures.csv stages: ``kernel:<kernel>`` (COLLECTOR_FORMAT.md) or
+    ``kernel:<kernel>/<config>`` (what perf/collect writes) fail one kernel
+    or configuration; ``blocks`` only the block samples; any other stage
+    (``load``, ``features``, ``measure``) the whole matrix.
+    """
 
     def __init__(self, runtimes: pd.DataFrame, failures: pd.DataFrame):
         bad = runtimes[runtimes["ok"] != 1]
         self._not_ok = {(m, l) for m, l in zip(bad["matrix"], bad["label"])}
-        self._fail: dict[tuple[str, str], str] = {}
+        self._kernel: set[tuple[str, str]] = set()   # (matrix, kernel or label)
+        self._whole: dict[str, str] = {}             # matrix -> first whole-matrix stage
         for m, stage in zip(failures["matrix"], failures["stage"]):
-            self._fail.setdefault((m, stage), stage)
+            if stage.startswith("kernel:"):
+                kernel, _, config = stage[len("kernel:"):].partition("/")
+                self._kernel.add((m, make_label(kernel, config) if config else kernel))
+            elif stage != "blocks":
+                self._whole.setdefault(m, stage)
 
     def matrix_failure(self, matrix: str) -> str | None:
-        """A whole-matrix failure (stage load or features), if recorded."""
-        for stage in ("load", "features"):
-            if (matrix, stage) in self._fail:
-                return f"matrix failed at stage {stage}"
-        return None
+        """A whole-matrix failure (stage load, features, measure, ...), if recorded."""
+        stage = self._whole.get(matrix)
+        return f"matrix failed at stage {stage}" if stage else None
 
     def reason(self, matrix: str, label: str) -> str:
         """Short reason, e.g. ``csr_vector/tpr=8: ok=0``."""
         if (matrix, label) in self._not_ok:
             return f"{label}: ok=0"
-        stage = f"kernel:{kernel_of(label)}"
-        if (matrix, stage) in self._fail:
-            return f"{label}: failed ({stage})"
-        whole = self.matrix_failure(matrix)
-        if whole:
-            return whole
-        return f"{label}: not measured"
+        if (matrix, label) in self._kernel or (matrix, kernel_of(label)) in self._kernel:
+            return f"{label}: failed (kernel:{kernel_of(label)})"
+        return self.matrix_failure(matrix) or f"{label}: not measured"

@@ -83,6 +83,22 @@ def test_tpr_rules_match_the_cpp_rules(rows, nnz, cap, cusp, reguly, kk):
     assert tpr_rules.kokkos_kernels(rows, nnz, cap) == kk
 
 
+def test_failure_stages_of_both_spellings():
+    from aspmv_report.timetable import ReasonFinder
+
+    runtimes = pd.DataFrame({"matrix": ["a"], "label": ["csr_vector/tpr=8"], "ok": [0]})
+    failures = pd.DataFrame({"matrix": ["a", "b", "c", "d"],
+                             "stage": ["kernel:cusparse", "kernel:merge_path/-", "measure", "blocks"],
+                             "message": ["x"] * 4})
+    r = ReasonFinder(runtimes, failures)
+    assert r.reason("a", "csr_vector/tpr=8") == "csr_vector/tpr=8: ok=0"
+    assert r.reason("a", "cusparse/alg2") == "cusparse/alg2: failed (kernel:cusparse)"
+    assert r.reason("b", "merge_path") == "merge_path: failed (kernel:merge_path)"
+    assert r.reason("b", "csr_scalar") == "csr_scalar: not measured"
+    assert r.reason("c", "csr_scalar") == "matrix failed at stage measure"
+    assert r.reason("d", "csr_scalar") == "csr_scalar: not measured"
+
+
 def test_labels():
     assert make_label("merge_path", "-") == "merge_path"
     assert make_label("csr_vector", "tpr=8") == "csr_vector/tpr=8"
