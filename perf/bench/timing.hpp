@@ -18,6 +18,11 @@ struct TimingOptions {
   int batches = 9;                     // median over this many batches
   double min_batch_seconds = 2e-3;     // a batch lasts at least this long
   std::int64_t max_calls_per_batch = 1 << 16;
+  // Slow configurations (a call longer than this, e.g. CSR-scalar on a
+  // matrix with a dense row) are timed with fewer calls: they only need to
+  // be known as slow, and they would dominate a collection's time.
+  double slow_call_seconds = 5e-3;
+  int slow_batches = 3;
 };
 
 struct Timing {
@@ -32,7 +37,12 @@ struct Timing {
 template <class ExecSpace, class Call>
 Timing time_calls(const ExecSpace& exec, Call&& call, const TimingOptions& opt = {}) {
   using clock = std::chrono::steady_clock;
-  for (int i = 0; i < opt.warmup_calls; ++i) call();
+  auto t_first = clock::now();
+  call();
+  exec.fence();
+  const double first = std::chrono::duration<double>(clock::now() - t_first).count();
+  const bool slow = first > opt.slow_call_seconds;
+  for (int i = 1; i < (slow ? 2 : opt.warmup_calls); ++i) call();
   exec.fence();
   // Grow the batch until it lasts min_batch_seconds.
   std::int64_t calls = 1;
@@ -46,7 +56,8 @@ Timing time_calls(const ExecSpace& exec, Call&& call, const TimingOptions& opt =
     calls = std::min<std::int64_t>(opt.max_calls_per_batch, std::max<std::int64_t>(calls * 2, static_cast<std::int64_t>(calls * scale)));
   }
   std::vector<double> per_call;
-  for (int b = 0; b < opt.batches; ++b) {
+  const int batches = slow ? std::min(opt.batches, opt.slow_batches) : opt.batches;
+  for (int b = 0; b < batches; ++b) {
     exec.fence();
     const auto t0 = clock::now();
     for (std::int64_t i = 0; i < calls; ++i) call();
@@ -59,7 +70,7 @@ Timing time_calls(const ExecSpace& exec, Call&& call, const TimingOptions& opt =
   r.min_seconds_per_call = per_call.front();
   r.max_seconds_per_call = per_call.back();
   r.calls_per_batch = calls;
-  r.batches = opt.batches;
+  r.batches = batches;
   return r;
 }
 

@@ -49,7 +49,7 @@ struct CollectOptions {
   double time_limit = 0;      // seconds: start no new matrix after this long (0: no limit)
   int threads = -1;           // generator threads ahead of the measurements; 0: generate in turn
                               // (CPU runs: no interference with the timings); -1: all cores on GPUs, 0 on CPUs
-  bench::TimingOptions timing{5, 5, 1e-3, 1 << 16};
+  bench::TimingOptions timing{5, 5, 1e-3, 1 << 16, 5e-3, 3};
   std::string command;        // argv, for run.json
 };
 

@@ -67,13 +67,31 @@ struct ColumnFunctor {
   }
 };
 
+// Each thread counts a chunk of consecutive rows and adds runs of equal
+// lengths with one atomic (structured matrices repeat lengths: one counter
+// would otherwise take every row's atomic). Counters are unsigned long long,
+// which GPUs add natively.
 template <class Offsets, class Histogram>
 struct HistogramFunctor {
   Offsets off;
-  Histogram hist;  // row_histogram_bins + 1 entries, the last one the overflow
-  KOKKOS_FUNCTION void operator()(const std::int64_t r) const {
-    const auto len = static_cast<std::int64_t>(off(r + 1) - off(r));
-    Kokkos::atomic_increment(&hist(len < row_histogram_bins ? len : row_histogram_bins));
+  Histogram hist;     // bins + 1 entries, the last one the overflow
+  std::int64_t bins;  // row_histogram_bins (a member: device code cannot read the host constant)
+  std::int64_t rows, chunk;
+  KOKKOS_FUNCTION void operator()(const std::int64_t c) const {
+    const std::int64_t first = c * chunk, last = first + chunk < rows ? first + chunk : rows;
+    std::int64_t bin = -1;
+    unsigned long long run = 0;
+    for (std::int64_t r = first; r < last; ++r) {
+      const auto len = static_cast<std::int64_t>(off(r + 1) - off(r));
+      const std::int64_t b = len < bins ? len : bins;
+      if (b != bin) {
+        if (run > 0) Kokkos::atomic_add(&hist(bin), run);
+        bin = b;
+        run = 0;
+      }
+      ++run;
+    }
+    if (run > 0) Kokkos::atomic_add(&hist(bin), run);
   }
 };
 
@@ -154,12 +172,16 @@ MatrixFeatures matrix_features(const ExecSpace& exec, const CsrMatrix<Value, Off
   if (m == 0) return f;
 
   t0 = std::chrono::steady_clock::now();
-  Kokkos::View<std::int64_t*, Mem> hist("aspmv::features::row_histogram", impl::row_histogram_bins + 1);
-  Kokkos::parallel_for("aspmv::features::row_histogram", Range(exec, 0, m),
-                       impl::HistogramFunctor<typename Matrix::offsets_view, decltype(hist)>{a.row_offsets(), hist});
-  std::vector<std::int64_t> h(static_cast<std::size_t>(impl::row_histogram_bins + 1));
-  Kokkos::deep_copy(exec, Kokkos::View<std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.data(), h.size()), hist);
+  Kokkos::View<unsigned long long*, Mem> hist("aspmv::features::row_histogram", impl::row_histogram_bins + 1);
+  const std::int64_t chunk = 64;
+  Kokkos::parallel_for("aspmv::features::row_histogram", Range(exec, 0, (m + chunk - 1) / chunk),
+                       impl::HistogramFunctor<typename Matrix::offsets_view, decltype(hist)>{
+                           a.row_offsets(), hist, impl::row_histogram_bins, m, chunk});
+  std::vector<unsigned long long> hu(static_cast<std::size_t>(impl::row_histogram_bins + 1));
+  Kokkos::deep_copy(exec, Kokkos::View<unsigned long long*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(hu.data(), hu.size()),
+                    hist);
   exec.fence();
+  const std::vector<std::int64_t> h(hu.begin(), hu.end());
   if (!impl::shape_from_histogram(h, m, f.shape)) {
     std::vector<Offset> off(static_cast<std::size_t>(m) + 1);
     Kokkos::deep_copy(exec, Kokkos::View<Offset*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(off.data(), off.size()),

@@ -59,6 +59,39 @@ struct CsrVectorFunctor {
   }
 };
 
+// TpR = 1 on GPUs: one thread per row of the group's blocks, as a flat range
+// (the team machinery costs about 2x on rows this short: measured on the H100,
+// perf/results/h100/2026-11-21-run1, csr_vector<1> vs csr_scalar). Thread i
+// finds its block by binary search on the blocks' row prefix.
+template <class Matrix, class XView, class YView>
+struct CsrVectorScalarFunctor {
+  using Value = typename Matrix::value_type;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  typename Matrix::values_view vals;
+  XView x;
+  YView y;
+  Value alpha, beta;
+  Kokkos::View<const RowBlock*, typename Matrix::memory_space> blocks;
+  Kokkos::View<const std::int64_t*, typename Matrix::memory_space> row_prefix;  // rows before block b; sentinel
+  std::int64_t num_blocks;
+
+  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
+    std::int64_t lo = 0, hi = num_blocks - 1;
+    while (lo < hi) {
+      const std::int64_t mid = (lo + hi + 1) / 2;
+      if (row_prefix(mid) <= i)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+    const std::int64_t row = blocks(lo).row_begin + (i - row_prefix(lo));
+    Value sum = 0;
+    for (auto j = offsets(row); j < offsets(row + 1); ++j) sum += vals(j) * x(cols(j));
+    write_row(y, row, alpha, sum, beta);
+  }
+};
+
 // Launch shape of a CSR-vector group.
 struct VectorShape {
   int tpr = 1;                    // threads per row = team vector length
@@ -96,12 +129,23 @@ class CsrVectorStep {
     host.push_back(RowBlock{a.num_rows(), a.num_rows(), team});  // sentinel
     league_ = team;
     blocks_ = to_device<memory_space>(exec, host, "aspmv::csr_vector::blocks");
+    std::vector<std::int64_t> prefix{0};
+    for (const auto& b : blocks) prefix.push_back(prefix.back() + (b.row_end - b.row_begin));
+    rows_ = prefix.back();
+    row_prefix_ = to_device<memory_space>(exec, prefix, "aspmv::csr_vector::row_prefix");
   }
 
   template <class XView, class YView>
   void run(const ExecSpace& exec, typename Matrix::value_type alpha, const XView& x,
            typename Matrix::value_type beta, const YView& y) const {
-    if (league_ == 0) return;
+    if (league_ == 0 || rows_ == 0) return;
+    if (backends::Traits<ExecSpace>::is_gpu && shape_.tpr == 1) {
+      Kokkos::parallel_for("aspmv::spmv::csr_vector_tpr1", RangePolicy<ExecSpace>(exec, 0, rows_),
+                           CsrVectorScalarFunctor<Matrix, XView, YView>{a_.row_offsets(), a_.col_indices(), a_.values(),
+                                                                       x, y, alpha, beta, blocks_, row_prefix_,
+                                                                       num_blocks_});
+      return;
+    }
     CsrVectorFunctor<Matrix, XView, YView, ExecSpace> f{
         a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, blocks_,
         num_blocks_, shape_.team_size, shape_.rows_per_thread, shape_.tpr};
@@ -118,7 +162,9 @@ class CsrVectorStep {
   VectorShape shape_;
   std::int64_t num_blocks_;
   std::int64_t league_ = 0;
+  std::int64_t rows_ = 0;
   Kokkos::View<RowBlock*, memory_space> blocks_;
+  Kokkos::View<std::int64_t*, memory_space> row_prefix_;
 };
 
 }  // namespace aspmv::impl
