@@ -67,6 +67,10 @@ for stage in "$@"; do
         rand-geometric-r1000000-c1000000-m20-s0-seed8 rand-normal-r500000-c500000-m60-s20-seed9 \
         shortlong-s500000-l50-n50000-seed2 rand-constant-r2000000-c2000000-m3-s0-seed10 \
         >"$OUT/bench_generated.txt" 2>&1; grep -cE "^best" "$OUT/bench_generated.txt" ;;
+    cpu-probe)
+      LD_LIBRARY_PATH=$PWD/.device/cpu:$LD_LIBRARY_PATH OMP_NUM_THREADS=$(nproc) OMP_PROC_BIND=spread OMP_PLACES=threads \
+        .device/cpu/aspmv bench --rounds 1 --copy-mib 256 rmat-s8-e4.94-a0.519-b0.215-c0.183-seed257 .device/real/EX5.mtx.gz \
+        stencil2d-5pt-1000 2>&1 | tee "$OUT/cpu_probe.txt" | grep -E "^best|^copy|csr_scalar |kokkos" ;;
     cpu-collect)
       # The host's cores with the OpenMP build (cpu preset, built on the build machine).
       mkdir -p .device/collect

@@ -1,6 +1,9 @@
 #pragma once
-// The Kokkos policies the kernels launch with: static schedules on GPUs,
-// dynamic ones on CPUs (rows are uneven; threads take chunks as they free up).
+// The Kokkos policies the kernels launch with: static schedules everywhere.
+// (Kokkos 3.4's dynamic schedule cost about 200 us per dispatch on the
+// 16-core host of the GPU machine against 5 us for a static loop,
+// tuning_data/cpu-x86/measurements/2026-11-21-gpu-host-16-cores; uneven rows
+// on CPUs are the merge-path kernel's job.)
 
 #include <aspmv/backends/traits.hpp>
 
@@ -11,8 +14,7 @@
 namespace aspmv::impl {
 
 template <class ExecSpace>
-using Schedule = Kokkos::Schedule<
-    std::conditional_t<backends::Traits<ExecSpace>::is_gpu, Kokkos::Static, Kokkos::Dynamic>>;
+using Schedule = Kokkos::Schedule<Kokkos::Static>;
 
 template <class ExecSpace>
 using TeamPolicy = Kokkos::TeamPolicy<ExecSpace, Schedule<ExecSpace>>;
