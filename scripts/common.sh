@@ -30,3 +30,20 @@ ensure_packages() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
 }
+
+# Downloads Debian bookworm's source package PACKAGE into DIR with a private
+# apt configuration (Debian's source index in the cache; the system's apt
+# sources stay untouched). apt-get source checks the files against the .dsc.
+fetch_debian_source() {
+  local package=$1 dir=$2
+  local apt_dir="$ASPMV_CACHE_DIR/apt"
+  mkdir -p "$apt_dir/lists/partial" "$dir"
+  cat >"$apt_dir/sources.list" <<EOS
+deb-src ${ASPMV_DEBIAN_MIRROR:-http://deb.debian.org/debian} bookworm main
+EOS
+  local apt_opts=(-o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Etc::SourceList=$apt_dir/sources.list"
+                  -o "Dir::Etc::SourceParts=/nonexistent" -o "APT::Sandbox::User=root")
+  log "fetching Debian's $package source package"
+  as_root apt-get "${apt_opts[@]}" update -q >/dev/null
+  (cd "$dir" && as_root apt-get "${apt_opts[@]}" source --download-only -q "$package" >/dev/null)
+}

@@ -84,18 +84,7 @@ fetch_sources() {
   local tarball="$srcdir/trilinos_${TRILINOS_SRC_VERSION}.orig.tar.gz"
   mkdir -p "$srcdir"
   if [ ! -f "$tarball" ]; then
-    # A private apt configuration with Debian's source index: no change to the
-    # system's apt sources. apt-get source checks the tarball against the .dsc.
-    local apt_dir="$ASPMV_CACHE_DIR/apt"
-    mkdir -p "$apt_dir/lists/partial"
-    cat >"$apt_dir/sources.list" <<EOF
-deb-src ${ASPMV_DEBIAN_MIRROR:-http://deb.debian.org/debian} bookworm main
-EOF
-    local apt_opts=(-o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Etc::SourceList=$apt_dir/sources.list"
-                    -o "Dir::Etc::SourceParts=/nonexistent" -o "APT::Sandbox::User=root")
-    log "fetching Debian's trilinos $TRILINOS_SRC_VERSION source package"
-    as_root apt-get "${apt_opts[@]}" update -q >/dev/null
-    (cd "$srcdir" && as_root apt-get "${apt_opts[@]}" source --download-only -q "trilinos" >/dev/null)
+    fetch_debian_source trilinos "$srcdir"
     [ -f "$tarball" ] || die "apt-get source did not produce $tarball (is bookworm's trilinos still $TRILINOS_SRC_VERSION?)"
   fi
 

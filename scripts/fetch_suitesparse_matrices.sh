@@ -34,16 +34,7 @@ fetch_source() {
   mkdir -p "$SRC_DIR"
   TARBALL=$(find_tarball)
   [ -n "$TARBALL" ] && return 0
-  local apt_dir="$ASPMV_CACHE_DIR/apt"
-  mkdir -p "$apt_dir/lists/partial"
-  cat >"$apt_dir/sources.list" <<EOF
-deb-src ${ASPMV_DEBIAN_MIRROR:-http://deb.debian.org/debian} bookworm main
-EOF
-  local apt_opts=(-o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Etc::SourceList=$apt_dir/sources.list"
-                  -o "Dir::Etc::SourceParts=/nonexistent" -o "APT::Sandbox::User=root")
-  log "fetching Debian's suitesparse source package"
-  as_root apt-get "${apt_opts[@]}" update -q >/dev/null
-  (cd "$SRC_DIR" && as_root apt-get "${apt_opts[@]}" source --download-only -q suitesparse >/dev/null)
+  fetch_debian_source suitesparse "$SRC_DIR"
   TARBALL=$(find_tarball)
   [ -n "$TARBALL" ] || die "apt-get source did not produce $SRC_DIR/suitesparse_*.orig.tar.*"
 }

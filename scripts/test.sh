@@ -3,7 +3,7 @@
 # the CPU, CUDA (Hopper) and HIP (MI100) builds and the report's Python
 # environment; the cpu preset built and tested (unit, kernel, header,
 # downstream find_package, reader fuzz, collect + report end to end, report
-# unit tests);
+# unit tests, Debian's SuiteSparse test matrices read);
 # the h100 and mi100 presets compiled; the v100 preset refused at configure
 # with one sentence under CUDA 13. Idempotent; caches in ~/.cache/aspmv.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -15,6 +15,7 @@ t0=$SECONDS
 
 "$ASPMV_ROOT/scripts/deps.sh" openmp cuda-sm90 hip-gfx908
 python=$("$ASPMV_ROOT/scripts/python_env.sh")   # the study report's Python (pandas, matplotlib, pytest)
+"$ASPMV_ROOT/scripts/fetch_suitesparse_matrices.sh" >/dev/null   # real test matrices the corpus tests read
 
 log "cpu: configure, build, test"
 cmake --preset cpu -DASPMV_PYTHON="$python" >/dev/null

@@ -3,6 +3,7 @@
 // generated matrices; time, GB/s and the copy bandwidth measured in the
 // same run (BENCHMARKING.md). Optionally appends CSV rows.
 
+#include "arg_reader.hpp"
 #include "commands.hpp"
 #include "demo_set.hpp"
 #include "table_printer.hpp"
@@ -54,31 +55,27 @@ struct BenchOptions {
 
 BenchOptions parse(const Args& args) {
   BenchOptions o;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const auto& a = args[i];
-    auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw Error("option " + a + " needs a value");
-      return args[++i];
-    };
-    if (a == "--float")
+  ArgReader r(args, bench_usage);
+  while (r.next()) {
+    if (r.is("--float"))
       o.single = true;
-    else if (a == "--groups")
+    else if (r.is("--groups"))
       o.groups = true;
-    else if (a == "--rounds")
-      o.rounds = std::max(1, std::stoi(value()));
-    else if (a == "--csv")
-      o.csv = value();
-    else if (a == "--copy-mib")
-      o.copy_mib = std::stoll(value());
-    else if (a == "--variant")
-      o.variants.push_back(bench::parse_variant(value(), arch_table()));
-    else if (a == "-h" || a == "--help") {
+    else if (r.is("--rounds"))
+      o.rounds = std::max(1, static_cast<int>(r.integer()));
+    else if (r.is("--csv"))
+      o.csv = r.value();
+    else if (r.is("--copy-mib"))
+      o.copy_mib = r.integer();
+    else if (r.is("--variant"))
+      o.variants.push_back(bench::parse_variant(r.value(), arch_table()));
+    else if (r.is_help()) {
       std::fputs(bench_usage, stdout);
       std::exit(0);
-    } else if (!a.empty() && a[0] == '-')
-      throw Error("unknown option '" + a + "'\n" + bench_usage);
+    } else if (r.is_positional())
+      o.matrices.push_back(r.current());
     else
-      o.matrices.push_back(a);
+      r.unknown();
   }
   return o;
 }

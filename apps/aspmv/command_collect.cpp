@@ -1,6 +1,7 @@
 // aspmv collect: the measurement collector over a corpus spec
 // (perf/collect/collector.hpp; output format in docs/COLLECTOR_FORMAT.md).
 
+#include "arg_reader.hpp"
 #include "commands.hpp"
 
 #include <collect/collector.hpp>
@@ -31,27 +32,23 @@ int command_collect(const Args& args) {
   collect::CollectOptions o;
   o.command = "aspmv collect";
   for (const auto& a : args) o.command += " " + a;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const auto& a = args[i];
-    auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw Error("option " + a + " needs a value");
-      return args[++i];
-    };
-    if (a == "--spec") o.spec_path = value();
-    else if (a == "--out") o.out_dir = value();
-    else if (a == "--float") o.single = true;
-    else if (a == "--rounds") o.rounds = std::max(1, std::stoi(value()));
-    else if (a == "--batches") o.timing.batches = std::max(1, std::stoi(value()));
-    else if (a == "--min-batch-ms") o.timing.min_batch_seconds = std::stod(value()) * 1e-3;
-    else if (a == "--blocks-every") o.blocks_every = std::max(0, std::stoi(value()));
-    else if (a == "--limit") o.limit = static_cast<std::size_t>(std::stoll(value()));
-    else if (a == "--time-limit") o.time_limit = std::stod(value());
-    else if (a == "--generator-threads") o.threads = std::stoi(value());
-    else if (a == "-h" || a == "--help") {
+  ArgReader r(args, collect_usage);
+  while (r.next()) {
+    if (r.is("--spec")) o.spec_path = r.value();
+    else if (r.is("--out")) o.out_dir = r.value();
+    else if (r.is("--float")) o.single = true;
+    else if (r.is("--rounds")) o.rounds = std::max(1, static_cast<int>(r.integer()));
+    else if (r.is("--batches")) o.timing.batches = std::max(1, static_cast<int>(r.integer()));
+    else if (r.is("--min-batch-ms")) o.timing.min_batch_seconds = r.real() * 1e-3;
+    else if (r.is("--blocks-every")) o.blocks_every = std::max(0, static_cast<int>(r.integer()));
+    else if (r.is("--limit")) o.limit = static_cast<std::size_t>(std::max(0LL, r.integer()));
+    else if (r.is("--time-limit")) o.time_limit = r.real();
+    else if (r.is("--generator-threads")) o.threads = static_cast<int>(r.integer());
+    else if (r.is_help()) {
       std::fputs(collect_usage, stdout);
       return 0;
     } else
-      throw Error("unknown option '" + a + "'\n" + collect_usage);
+      r.unknown();
   }
   if (o.spec_path.empty() || o.out_dir.empty()) throw Error(std::string("--spec and --out are required\n") + collect_usage);
   return o.single ? collect::collect<float>(o) : collect::collect<double>(o);

@@ -1,6 +1,7 @@
 // aspmv run: reads matrices (or the demo set), runs the plan's SpMV on the
 // default execution space, checks it against the CPU reference and times it.
 
+#include "arg_reader.hpp"
 #include "commands.hpp"
 #include "demo_set.hpp"
 #include "table_printer.hpp"
@@ -44,39 +45,35 @@ struct RunOptions {
 
 RunOptions parse(const Args& args) {
   RunOptions o;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const auto& a = args[i];
-    auto value = [&]() -> const std::string& {
-      if (i + 1 >= args.size()) throw Error("option " + a + " needs a value");
-      return args[++i];
-    };
-    if (a == "--float")
+  ArgReader r(args, run_usage);
+  while (r.next()) {
+    if (r.is("--float"))
       o.single = true;
-    else if (a == "--describe")
+    else if (r.is("--describe"))
       o.describe = true;
-    else if (a == "--deterministic")
+    else if (r.is("--deterministic"))
       o.plan.deterministic = true;
-    else if (a == "--kernel")
-      o.plan.kernel = parse_kernel(value());
-    else if (a == "--tpr")
-      o.plan.threads_per_row = std::stoi(value());
-    else if (a == "--rule") {
-      const auto& r = value();
-      if (r == "cusp_mean")
+    else if (r.is("--kernel"))
+      o.plan.kernel = parse_kernel(r.value());
+    else if (r.is("--tpr"))
+      o.plan.threads_per_row = static_cast<int>(r.integer());
+    else if (r.is("--rule")) {
+      const auto& rule = r.value();
+      if (rule == "cusp_mean")
         o.plan.tpr_rule = TprRule::cusp_mean;
-      else if (r == "reguly_sqrt_mean")
+      else if (rule == "reguly_sqrt_mean")
         o.plan.tpr_rule = TprRule::reguly_sqrt_mean;
-      else if (r == "kokkos_kernels")
+      else if (rule == "kokkos_kernels")
         o.plan.tpr_rule = TprRule::kokkos_kernels;
       else
-        throw Error("unknown rule '" + r + "'");
-    } else if (a == "-h" || a == "--help") {
+        throw Error("unknown rule '" + rule + "' (cusp_mean, reguly_sqrt_mean, kokkos_kernels)");
+    } else if (r.is_help()) {
       std::fputs(run_usage, stdout);
       std::exit(0);
-    } else if (!a.empty() && a[0] == '-')
-      throw Error("unknown option '" + a + "'\n" + run_usage);
+    } else if (r.is_positional())
+      o.files.push_back(r.current());
     else
-      o.files.push_back(a);
+      r.unknown();
   }
   return o;
 }

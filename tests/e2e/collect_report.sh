@@ -26,5 +26,5 @@ fi
 ASPMV_PYTHON="$python" "$aspmv" report --runs "$work/run" --out "$work/report"
 [ -s "$work/report/README.md" ] || { echo "no report"; exit 1; }
 grep -q "PLUB" "$work/report/README.md" || { echo "the report has no PLUB table"; exit 1; }
-ls "$work/report"/*.png >/dev/null 2>&1 || ls "$work/report"/figures/*.png >/dev/null 2>&1 || { echo "no figures"; exit 1; }
+find "$work/report/figures" -name "*.png" | grep -q . || { echo "no figures"; exit 1; }
 echo "collect + report: $entries matrices, $(($(wc -l <"$work/run/runtimes.csv") - 1)) runtimes, report in $work/report"

@@ -65,8 +65,8 @@ const std::vector<SpmvCase>& cases() {
   return c;
 }
 
-// A few hundred random matrices over the row-length distributions, shapes,
-// sortedness and duplicates.
+// A few hundred random matrices (240) over the row-length distributions,
+// shapes, sortedness and duplicates.
 std::vector<corpus::NamedMatrix> random_matrices() {
   std::vector<corpus::NamedMatrix> out;
   std::uint64_t seed = 100;
@@ -75,6 +75,7 @@ std::vector<corpus::NamedMatrix> random_matrices() {
                                       corpus::RowLengths::bimodal,  corpus::RowLengths::zipf};
   const std::int32_t rows[] = {1, 7, 64, 333, 1200};
   const double means[] = {1, 4, 19, 70};
+  for (int variant = 0; variant < 2; ++variant)  // two draws of every combination: 240 matrices
   for (const auto d : dists)
     for (const auto r : rows)
       for (const auto mean : means) {

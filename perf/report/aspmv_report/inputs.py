@@ -39,7 +39,18 @@ class Run:
         return self.path.name
 
 
+def _existing(path: Path) -> Path:
+    """The file, or its gzip-compressed twin (``name.csv.gz``, as committed
+    under tuning_data/<arch>/measurements/) when only that exists."""
+    if not path.exists():
+        gz = path.with_name(path.name + ".gz")
+        if gz.exists():
+            return gz
+    return path
+
+
 def _read_csv(path: Path, required: bool, key_columns=("matrix",)) -> pd.DataFrame:
+    path = _existing(path)
     if not path.exists() or path.stat().st_size == 0:
         if required:
             raise InputError(f"{path}: missing or empty")

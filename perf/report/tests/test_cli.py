@@ -62,3 +62,24 @@ def test_cli_survives_a_run_without_most_kernels(tmp_path):
     assert "csr_vector/tpr=16: not measured (2)" in readme
     assert "No blocks.csv rows in this section." in readme
     assert (out / "tables" / "epyc-double" / "selection_aspmv_all.csv").is_file()
+
+
+def test_cli_reads_gzip_compressed_csvs_as_committed(runs, tmp_path):
+    """tuning_data/<arch>/measurements/ keep runtimes/features/blocks as .csv.gz:
+    a folder holding only those gives the same report as the plain files."""
+    import gzip
+    import shutil
+
+    plain = runs[0]
+    packed = tmp_path / plain.name
+    shutil.copytree(plain, packed)
+    for name in ("runtimes.csv", "features.csv", "blocks.csv"):
+        src = packed / name
+        if src.exists():
+            with open(src, "rb") as f_in, gzip.open(str(src) + ".gz", "wb") as f_out:
+                shutil.copyfileobj(f_in, f_out)
+            src.unlink()
+    out_plain, out_packed = tmp_path / "plain", tmp_path / "packed"
+    assert main(["--runs", str(plain), "--out", str(out_plain)]) == 0
+    assert main(["--runs", str(packed), "--out", str(out_packed)]) == 0
+    assert (out_plain / "README.md").read_text() == (out_packed / "README.md").read_text()

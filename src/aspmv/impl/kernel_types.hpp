@@ -32,6 +32,15 @@ KOKKOS_INLINE_FUNCTION void write_row(const YView& y, std::int64_t row, Value al
     y(row) = alpha * sum + beta * y(row);
 }
 
+// Sum of vals(j) * x(cols(j)) over row `row`, one thread, in order.
+template <class Value, class Offsets, class Cols, class Vals, class X>
+KOKKOS_INLINE_FUNCTION Value row_sum(const Offsets& offsets, const Cols& cols, const Vals& vals, const X& x,
+                                     std::int64_t row) {
+  Value sum = 0;
+  for (auto j = offsets(row); j < offsets(row + 1); ++j) sum += vals(j) * x(cols(j));
+  return sum;
+}
+
 // Index of the block that holds `team`: the last b with blocks(b).team_begin <= team.
 template <class BlocksView>
 KOKKOS_INLINE_FUNCTION std::int64_t find_block(const BlocksView& blocks, std::int64_t num_blocks, std::int64_t team) {

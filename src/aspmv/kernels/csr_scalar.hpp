@@ -22,9 +22,7 @@ struct CsrScalarFunctor {
   KOKKOS_FUNCTION void operator()(const std::int64_t row) const {
     // A plain loop: in thread-per-row code, unrolled predicated loads measured
     // slower on the H100 (perf/results/h100/2026-11-21-run2).
-    Value sum = 0;
-    for (auto j = offsets(row); j < offsets(row + 1); ++j) sum += vals(j) * x(cols(j));
-    write_row(y, row, alpha, sum, beta);
+    write_row(y, row, alpha, row_sum<Value>(offsets, cols, vals, x, row), beta);
   }
 };
 

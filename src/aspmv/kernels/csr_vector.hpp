@@ -86,9 +86,7 @@ struct CsrVectorScalarFunctor {
         hi = mid - 1;
     }
     const std::int64_t row = blocks(lo).row_begin + (i - row_prefix(lo));
-    Value sum = 0;
-    for (auto j = offsets(row); j < offsets(row + 1); ++j) sum += vals(j) * x(cols(j));
-    write_row(y, row, alpha, sum, beta);
+    write_row(y, row, alpha, row_sum<Value>(offsets, cols, vals, x, row), beta);
   }
 };
 

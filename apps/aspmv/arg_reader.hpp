@@ -1,0 +1,55 @@
+#pragma once
+// Walks a command's arguments: flags, options that take a value (with clear
+// errors for a missing or malformed value) and positional arguments.
+
+#include "commands.hpp"
+
+#include <aspmv/error.hpp>
+
+#include <cstdlib>
+#include <string>
+
+namespace aspmv::app {
+
+class ArgReader {
+ public:
+  ArgReader(const Args& args, std::string usage) : args_(args), usage_(std::move(usage)) {}
+
+  // Moves to the next argument; false after the last one.
+  bool next() { return ++index_ < args_.size(); }
+  const std::string& current() const { return args_[index_]; }
+  bool is(const char* name) const { return current() == name; }
+  bool is_help() const { return is("-h") || is("--help"); }
+  bool is_positional() const { return current().empty() || current()[0] != '-'; }
+
+  // The argument after the current option, as its value.
+  const std::string& value() {
+    if (index_ + 1 >= args_.size()) throw Error("option " + current() + " needs a value");
+    return args_[++index_];
+  }
+  long long integer() {
+    const std::string option = current();
+    const std::string& v = value();
+    char* end = nullptr;
+    const long long n = std::strtoll(v.c_str(), &end, 10);
+    if (v.empty() || *end != '\0') throw Error("option " + option + " expects an integer, got '" + v + "'");
+    return n;
+  }
+  double real() {
+    const std::string option = current();
+    const std::string& v = value();
+    char* end = nullptr;
+    const double x = std::strtod(v.c_str(), &end);
+    if (v.empty() || *end != '\0') throw Error("option " + option + " expects a number, got '" + v + "'");
+    return x;
+  }
+  [[noreturn]] void unknown() const { throw Error("unknown option '" + current() + "'\n" + usage_); }
+  const std::string& usage() const { return usage_; }
+
+ private:
+  const Args& args_;
+  std::string usage_;
+  std::size_t index_ = static_cast<std::size_t>(-1);
+};
+
+}  // namespace aspmv::app
