@@ -4,10 +4,10 @@
 // have_cusparse / have_kokkos_kernels say which; the headers come along.
 
 #if defined(ASPMV_HAVE_CUSPARSE)
-#include <aspmv/backends/cuda/cusparse_spmv.hpp>
+#include <backends/cuda/cusparse_spmv.hpp>
 #endif
 #if defined(ASPMV_HAVE_KOKKOS_KERNELS)
-#include <aspmv/backends/kokkos_kernels/native_spmv.hpp>
+#include <backends/kokkos_kernels/native_spmv.hpp>
 #endif
 
 namespace aspmv::backends {

@@ -4,10 +4,14 @@
 // the list of execution spaces this build enables. The only file set that
 // looks at KOKKOS_ENABLE_*.
 //
-// Each specialization provides: name, is_gpu, max_tpr, max_team_size and
-// properties(space) -> DeviceProperties.
+// Each specialization provides: name, is_gpu, max_tpr, max_team_size,
+// host_pinned_memory_space (host memory the space's kernels can read while
+// the host writes it: page-locked on GPUs, HostSpace on CPUs),
+// properties(space) -> DeviceProperties, same_instance(a, b),
+// new_instance() -> OwnedInstance (an instance on its own queue) and
+// in_partitions(n, f) (f on n partitions of a host pool at once).
 
-#include <aspmv/backends/device_properties.hpp>
+#include <backends/device_properties.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -19,16 +23,16 @@ struct Traits;  // specialized for each enabled execution space below
 }  // namespace aspmv::backends
 
 #ifdef KOKKOS_ENABLE_SERIAL
-#include <aspmv/backends/serial/traits.hpp>
+#include <backends/serial/traits.hpp>
 #endif
 #ifdef KOKKOS_ENABLE_OPENMP
-#include <aspmv/backends/openmp/traits.hpp>
+#include <backends/openmp/traits.hpp>
 #endif
 #ifdef KOKKOS_ENABLE_CUDA
-#include <aspmv/backends/cuda/traits.hpp>
+#include <backends/cuda/traits.hpp>
 #endif
 #ifdef KOKKOS_ENABLE_HIP
-#include <aspmv/backends/hip/traits.hpp>
+#include <backends/hip/traits.hpp>
 #endif
 
 namespace aspmv::backends {

@@ -12,7 +12,8 @@
 
 #include <aspmv/feature_set.hpp>
 #include <aspmv/kernel.hpp>
-#include <aspmv/predictors/arch_table_data.hpp>
+#include <predictors/arch_table_data.hpp>
+#include <predictors/tpr_rules.hpp>
 
 #include <string>
 
@@ -36,11 +37,28 @@ inline KernelChoice choose_kernel_by_rule(const RowStats& s, bool gathered, bool
     return has_long_rows ? KernelChoice{Kernel::gao_partitioned, "rule: longest row " + std::to_string(s.max) +
                                                                      " >= T_LONG " + std::to_string(p.t_long)}
                          : KernelChoice{Kernel::csr_vector, "rule: longest row below T_LONG"};
+  // Row lengths whose standard deviation exceeds twice their mean leave
+  // row-chunked CSR-scalar threads waiting on the longest chunk; merge-path
+  // evens them (the first CPU collection, tuning_data/cpu-x86/measurements).
   constexpr double uneven_cov = 2.0;
   if (has_long_rows || s.cov() > uneven_cov)
     return {Kernel::merge_path, "rule: uneven rows on a CPU (max " + std::to_string(s.max) + ", cov " +
                                     std::to_string(s.cov()) + ")"};
   return {Kernel::csr_scalar, "rule: even rows on a CPU"};
+}
+
+// The choice of the drop-in call (no plan): from m, n and nnz alone, among
+// the kernels that launch without device arrays (KernelTraits::direct).
+// GPUs: CSR-vector with the CUSP mean rule's TpR; CPUs: CSR-scalar. The
+// known-feature model of the models issue replaces this function.
+struct DirectChoice {
+  Kernel kernel;
+  int tpr;
+};
+
+inline DirectChoice choose_direct_kernel(const RowStats& known, bool is_gpu, int max_tpr) {
+  if (!is_gpu) return {Kernel::csr_scalar, 1};
+  return {Kernel::csr_vector, tpr_by_rule(TprRule::cusp_mean, known, max_tpr)};
 }
 
 }  // namespace aspmv::predictors

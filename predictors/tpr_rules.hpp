@@ -5,6 +5,7 @@
 //  - Kokkos Kernels' spmv:         smallest power of two VL with 6*VL >= floor(nnz/m), capped at max
 // max is 32 in the papers (the warp); backends may allow 64 (wavefronts).
 
+#include <aspmv/error.hpp>
 #include <aspmv/feature_set.hpp>
 
 #include <cmath>
@@ -22,6 +23,18 @@ inline const char* to_string(TprRule r) {
     case TprRule::kokkos_kernels: return "kokkos_kernels";
   }
   return "unknown";
+}
+
+inline constexpr TprRule all_tpr_rules[] = {TprRule::cusp_mean, TprRule::reguly_sqrt_mean, TprRule::kokkos_kernels};
+
+// Parses a rule name as to_string() writes it; throws aspmv::Error otherwise.
+inline TprRule parse_tpr_rule(const std::string& name) {
+  std::string known;
+  for (const auto r : all_tpr_rules) {
+    if (name == to_string(r)) return r;
+    known += (known.empty() ? "" : ", ") + std::string(to_string(r));
+  }
+  throw Error("aspmv::parse_tpr_rule: unknown rule '" + name + "' (" + known + ")");
 }
 
 // Smallest power of two >= v (v >= 1), capped at cap.

@@ -108,7 +108,7 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
     if (!r.ok) continue;
     if (r.method.family == "cusparse" && (best_cusparse == 0 || r.seconds < best_cusparse)) best_cusparse = r.seconds;
     const bool is_variant = r.method.name.find('[') != std::string::npos;  // variants are studies, not the library's kernels
-    if (r.method.family == "aspmv" && r.method.name != "aspmv_auto" && !is_variant &&
+    if (r.method.family == "aspmv" && !r.method.automatic && !is_variant &&
         (best_aspmv == 0 || r.seconds < best_aspmv)) {
       best_aspmv = r.seconds;
       best_aspmv_name = r.method.name;

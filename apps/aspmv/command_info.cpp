@@ -5,6 +5,7 @@
 
 #include <aspmv/arch_table.hpp>
 #include <aspmv/device_info.hpp>
+#include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/version.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -41,6 +42,12 @@ int command_info(const Args& args) {
     using S = decltype(space);
     print_properties(device_properties(space), std::is_same<S, Kokkos::DefaultExecutionSpace>::value);
   });
+  std::printf("kernels (--kernel NAME):");
+  planner::for_each_kernel([](auto d) {
+    using D = decltype(d);
+    std::printf(" %s%s", to_string(D::id), D::traits.analysis ? "*" : "");
+  });
+  std::printf("  (* with a per-matrix analysis)\n");
   std::printf("%s\n", describe(arch_table()).c_str());
   if (std::string(arch_table().provenance.status) == "placeholder")
     std::printf("  note: this table is a placeholder - kernel choices come from rules, not trained models.\n");

@@ -29,7 +29,7 @@ namespace {
 const char* const run_usage =
     "usage: aspmv run [options] [FILE...]\n"
     "  --float              single precision (default: double)\n"
-    "  --kernel NAME        force a kernel: csr_scalar, csr_vector, gao_partitioned, csr_adaptive, merge_path\n"
+    "  --kernel NAME        force a kernel (aspmv info lists them)\n"
     "  --tpr N              force threads per row (CSR-vector and Gao's short blocks)\n"
     "  --rule NAME          TpR rule: cusp_mean (default), reguly_sqrt_mean, kokkos_kernels\n"
     "  --deterministic      combine split rows in a fixed order\n"
@@ -57,17 +57,9 @@ RunOptions parse(const Args& args) {
       o.plan.kernel = parse_kernel(r.value());
     else if (r.is("--tpr"))
       o.plan.threads_per_row = static_cast<int>(r.integer());
-    else if (r.is("--rule")) {
-      const auto& rule = r.value();
-      if (rule == "cusp_mean")
-        o.plan.tpr_rule = TprRule::cusp_mean;
-      else if (rule == "reguly_sqrt_mean")
-        o.plan.tpr_rule = TprRule::reguly_sqrt_mean;
-      else if (rule == "kokkos_kernels")
-        o.plan.tpr_rule = TprRule::kokkos_kernels;
-      else
-        throw Error("unknown rule '" + rule + "' (cusp_mean, reguly_sqrt_mean, kokkos_kernels)");
-    } else if (r.is_help()) {
+    else if (r.is("--rule"))
+      o.plan.tpr_rule = predictors::parse_tpr_rule(r.value());
+    else if (r.is_help()) {
       std::fputs(run_usage, stdout);
       std::exit(0);
     } else if (r.is_positional())
@@ -114,8 +106,7 @@ RunResult run_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t
   const auto t = bench::time_calls(exec, [&] { plan.apply(exec, Value(1), xd, Value(0), yd); });
   const double bytes = bench::spmv_bytes(host.num_rows, host.num_cols, host.nnz(), sizeof(Value), sizeof(Offset), false);
   const auto& s = plan.summary();
-  std::string kernel = to_string(s.kernel);
-  if (s.kernel == Kernel::csr_vector && !s.groups.empty()) kernel += "<" + std::to_string(s.groups[0].tpr) + ">";
+  const std::string kernel = s.groups.size() == 1 ? s.groups[0].label() : to_string(s.kernel);
   RunResult r;
   r.ok = ok;
   char err[32];

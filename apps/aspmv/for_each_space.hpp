@@ -1,7 +1,7 @@
 #pragma once
 // Calls f(Space{}) for every execution space this build enables.
 
-#include <aspmv/backends/traits.hpp>
+#include <backends/traits.hpp>
 
 #include <tuple>
 

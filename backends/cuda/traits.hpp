@@ -2,11 +2,14 @@
 // Backend traits of Kokkos::Cuda: warps of 32, TpR up to 32 as the team
 // vector length, device facts from cudaGetDeviceProperties.
 
-#include <aspmv/backends/device_properties.hpp>
+#include <backends/device_properties.hpp>
+#include <backends/owned_instance.hpp>
 
 #include <Kokkos_Core.hpp>
 #include <cuda_runtime.h>
 
+#include <memory>
+#include <stdexcept>
 #include <string>
 
 namespace aspmv::backends {
@@ -17,6 +20,7 @@ struct Traits<Kokkos::Cuda> {
   static constexpr bool is_gpu = true;
   static constexpr int max_tpr = 32;
   static constexpr int max_team_size = 1024;
+  using host_pinned_memory_space = Kokkos::CudaHostPinnedSpace;  // page-locked host memory kernels can read
   static DeviceProperties properties(const Kokkos::Cuda& space) {
     DeviceProperties p;
     p.backend = name;
@@ -40,6 +44,21 @@ struct Traits<Kokkos::Cuda> {
     if (cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, dev) == cudaSuccess)
       p.peak_bandwidth_gbs = 2.0 * mem_clock_khz * 1e3 * (prop.memoryBusWidth / 8.0) / 1e9;
     return p;
+  }
+  // Instances are queues: two are the same when they share a stream.
+  static bool same_instance(const Kokkos::Cuda& a, const Kokkos::Cuda& b) { return a.cuda_stream() == b.cuda_stream(); }
+  // Concurrency on a GPU comes from instances (streams), not host threads:
+  // partitions run one after the other on the calling thread.
+  template <class F>
+  static void in_partitions(int partitions, F&& f) {
+    for (int p = 0; p < partitions; ++p) f(p, partitions);
+  }
+  // A new instance on a stream of its own.
+  static OwnedInstance<Kokkos::Cuda> new_instance() {
+    cudaStream_t s = nullptr;
+    if (cudaStreamCreate(&s) != cudaSuccess) throw std::runtime_error("aspmv: cudaStreamCreate failed");
+    std::shared_ptr<void> owner(s, [](void* p) { cudaStreamDestroy(static_cast<cudaStream_t>(p)); });
+    return {Kokkos::Cuda(s), owner};
   }
 };
 

@@ -2,19 +2,24 @@
 // Backend traits of Kokkos' HIP space: wavefronts of 64, TpR up to 64,
 // device facts from hipGetDeviceProperties.
 
-#include <aspmv/backends/device_properties.hpp>
+#include <backends/device_properties.hpp>
+#include <backends/owned_instance.hpp>
 
 #include <Kokkos_Core.hpp>
 #include <hip/hip_runtime.h>
 
+#include <memory>
+#include <stdexcept>
 #include <string>
 
 namespace aspmv::backends {
 
 #if KOKKOS_VERSION >= 40000
 using HipExecutionSpace = Kokkos::HIP;
+using HipHostPinnedSpace = Kokkos::HIPHostPinnedSpace;
 #else
 using HipExecutionSpace = Kokkos::Experimental::HIP;
+using HipHostPinnedSpace = Kokkos::Experimental::HIPHostPinnedSpace;
 #endif
 
 template <>
@@ -23,6 +28,7 @@ struct Traits<HipExecutionSpace> {
   static constexpr bool is_gpu = true;
   static constexpr int max_tpr = 64;
   static constexpr int max_team_size = 1024;
+  using host_pinned_memory_space = HipHostPinnedSpace;  // page-locked host memory kernels can read
   static DeviceProperties properties(const HipExecutionSpace& space) {
     DeviceProperties p;
     p.backend = name;
@@ -44,6 +50,23 @@ struct Traits<HipExecutionSpace> {
     p.compute_capability = prop.gcnArchName;
     p.peak_bandwidth_gbs = 2.0 * prop.memoryClockRate * 1e3 * (prop.memoryBusWidth / 8.0) / 1e9;
     return p;
+  }
+  // Instances are queues: two are the same when they share a stream.
+  static bool same_instance(const HipExecutionSpace& a, const HipExecutionSpace& b) {
+    return a.hip_stream() == b.hip_stream();
+  }
+  // Concurrency on a GPU comes from instances (streams), not host threads:
+  // partitions run one after the other on the calling thread.
+  template <class F>
+  static void in_partitions(int partitions, F&& f) {
+    for (int p = 0; p < partitions; ++p) f(p, partitions);
+  }
+  // A new instance on a stream of its own.
+  static OwnedInstance<HipExecutionSpace> new_instance() {
+    hipStream_t s = nullptr;
+    if (hipStreamCreate(&s) != hipSuccess) throw std::runtime_error("aspmv: hipStreamCreate failed");
+    std::shared_ptr<void> owner(s, [](void* p) { (void)hipStreamDestroy(static_cast<hipStream_t>(p)); });
+    return {HipExecutionSpace(s), owner};
   }
 };
 

@@ -2,7 +2,7 @@
 // Host CPU facts shared by the Serial and OpenMP backends: model name from
 // /proc/cpuinfo, cache size from sysconf, memory from sysconf.
 
-#include <aspmv/backends/device_properties.hpp>
+#include <backends/device_properties.hpp>
 
 #include <unistd.h>
 

@@ -2,9 +2,11 @@
 // Backend traits of Kokkos::OpenMP: host threads, teams of one thread (rows
 // are handed out in chunks), a TpR vector runs as a sequential inner loop.
 
-#include <aspmv/backends/host/host_properties.hpp>
+#include <backends/host/host_properties.hpp>
+#include <backends/owned_instance.hpp>
 
 #include <Kokkos_Core.hpp>
+#include <omp.h>
 
 namespace aspmv::backends {
 
@@ -14,8 +16,27 @@ struct Traits<Kokkos::OpenMP> {
   static constexpr bool is_gpu = false;
   static constexpr int max_tpr = 32;
   static constexpr int max_team_size = 1;
+  using host_pinned_memory_space = Kokkos::HostSpace;  // nothing to pin: kernels read host memory
   static DeviceProperties properties(const Kokkos::OpenMP& space) {
     return host::properties(name, space.concurrency());
+  }
+  // Kokkos 3.4's host spaces hold no per-instance queue: work runs on the
+  // calling thread's pool, synchronously, so every instance is the same one.
+  static bool same_instance(const Kokkos::OpenMP&, const Kokkos::OpenMP&) { return true; }
+  static OwnedInstance<Kokkos::OpenMP> new_instance() { return {Kokkos::OpenMP(), nullptr}; }
+  // Runs f(partition, partitions) on `partitions` partitions of the thread
+  // pool at once (Kokkos 3.4's OpenMP::partition_master, nested parallelism
+  // enabled for the call); serially when the pool is too small to split.
+  template <class F>
+  static void in_partitions(int partitions, F&& f) {
+    if (Kokkos::OpenMP::concurrency() < partitions) {
+      for (int p = 0; p < partitions; ++p) f(p, partitions);
+      return;
+    }
+    const int levels = omp_get_max_active_levels();
+    omp_set_max_active_levels(2);
+    Kokkos::OpenMP::partition_master(f, partitions, Kokkos::OpenMP::concurrency() / partitions);
+    omp_set_max_active_levels(levels);
   }
 };
 

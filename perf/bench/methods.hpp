@@ -1,17 +1,20 @@
 #pragma once
 // The SpMV methods a benchmark compares on one matrix, all computing
 // y = A x (beta = 0) on shared device vectors x and y:
-//   - every aspmv kernel: csr_scalar, csr_vector<TpR> for each TpR the
-//     backend runs, gao_partitioned, csr_adaptive, merge_path, and the plan's
-//     automatic choice;
+//   - every configuration of every registered aspmv kernel (the registry's
+//     configurations(): csr_vector<TpR> for each TpR the backend runs,
+//     csr_adaptive's staging unrolls, ...), the plan's automatic choice, and
+//     the drop-in aspmv::spmv (no plan; its choice made on every call);
 //   - cuSPARSE CSR ALG1 and ALG2 (CUDA builds), setup incl. preprocess;
 //   - Kokkos Kernels' native KokkosSparse::spmv (when found);
 //   - the affected aspmv kernels again for each parameter variant (variants.hpp).
 // Each method's setup (plan, cuSPARSE handle/buffer/preprocess) is timed.
 
-#include <aspmv/backends/comparators.hpp>
-#include <aspmv/backends/traits.hpp>
+#include <backends/comparators.hpp>
+#include <backends/traits.hpp>
 #include <aspmv/plan.hpp>
+#include <aspmv/planner/kernel_registry.hpp>
+#include <aspmv/spmv.hpp>
 
 #include "variants.hpp"
 
@@ -31,6 +34,7 @@ struct Method {
   std::string kernel;  // collector's kernel column: "csr_vector", "cusparse", ...
   std::string config;  // collector's config column: "tpr=8", "alg1", "-", ...
   std::string detail;  // what the plan chose (aspmv methods)
+  bool automatic = false;  // the library's own choice (aspmv_auto, aspmv_spmv), not one kernel
   double setup_seconds = 0;
   std::function<void()> call;  // enqueues one y = A x
   std::string setup_error;     // the setup threw: the method is reported, not run
@@ -38,6 +42,37 @@ struct Method {
   std::vector<std::string> groups;
   std::function<void(std::size_t)> call_group;
 };
+
+// The kinds of method make_methods() produces on Space, in its order (the
+// collector's run.json "methods"): kernel column, family ("aspmv": a
+// registered kernel; "aspmv_auto": the library's own choice; "vendor": a
+// comparator), whether it has an analysis/setup step, whether its
+// configurations are TpRs.
+struct MethodKind {
+  std::string kernel;
+  std::string family;
+  bool analysis;
+  bool tpr;
+};
+
+template <class Space>
+std::vector<MethodKind> method_kinds() {
+  std::vector<MethodKind> k;
+  planner::for_each_kernel([&](auto d) {
+    using D = decltype(d);
+    k.push_back({to_string(D::id), "aspmv", D::traits.analysis, D::traits.uses_tpr && !D::traits.analysis});
+  });
+  k.push_back({"aspmv_auto", "aspmv_auto", true, false});
+  k.push_back({"aspmv_spmv", "aspmv_auto", false, false});
+#if defined(ASPMV_HAVE_CUSPARSE)
+  if constexpr (std::is_same<Space, Kokkos::Cuda>::value) k.push_back({"cusparse", "vendor", true, false});
+#endif
+#if defined(ASPMV_HAVE_KOKKOS_KERNELS)
+  if constexpr (std::is_same<Space, Kokkos::DefaultExecutionSpace>::value)
+    k.push_back({"kokkos_kernels", "vendor", false, false});
+#endif
+  return k;
+}
 
 template <class Space, class Value, class Offset>
 std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offset, typename Space::memory_space>& a,
@@ -68,48 +103,47 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     m.detail = std::string(to_string(s.kernel)) + ": " + s.why;
     m.call = [plan, exec, x, y]() { plan->apply(exec, Value(1), x, Value(0), y); };
     for (const auto& g : s.groups)
-      m.groups.push_back(g.kernel + (g.tpr > 0 ? "<" + std::to_string(g.tpr) + ">" : "") + ": " +
+      m.groups.push_back(g.label() + ": " +
                          std::to_string(g.rows) + " rows, " + std::to_string(g.nnz) + " nnz, " +
                          std::to_string(g.teams) + " teams");
     m.call_group = [plan, exec, x, y](std::size_t i) { plan->apply_group(i, exec, Value(1), x, Value(0), y); };
     methods.push_back(std::move(m));
   };
-  PlanOptions o;
-  o.kernel = Kernel::csr_scalar;
-  add_plan("csr_scalar", o);
-  for (int tpr = 1; tpr <= backends::Traits<Space>::max_tpr; tpr *= 2) {
-    o.kernel = Kernel::csr_vector;
-    o.threads_per_row = tpr;
-    add_plan("csr_vector<" + std::to_string(tpr) + ">", o, arch_table(), "csr_vector", "tpr=" + std::to_string(tpr));
+  // Every configuration of every registered kernel, then the plan's own choice.
+  planner::for_each_kernel([&](auto d) {
+    using D = decltype(d);
+    for (const auto& c : D::configurations(backends::Traits<Space>::max_tpr))
+      add_plan(c.label, c.options, arch_table(), to_string(D::id), c.config);
+  });
+  add_plan("aspmv_auto", PlanOptions{});
+  methods.back().automatic = true;
+  // The drop-in call: no plan, the kernel chosen from m, n, nnz on every call.
+  {
+    Method m;
+    m.name = "aspmv_spmv";
+    m.family = "aspmv";
+    m.kernel = "aspmv_spmv";
+    m.config = "-";
+    m.automatic = true;
+    const auto choice = impl::direct_choice<Space>(a);
+    m.detail = std::string(to_string(choice.kernel)) + "<" + std::to_string(choice.tpr) + ">: drop-in, known features";
+    m.call = [exec, a, x, y]() { aspmv::spmv(exec, Value(1), a, x, Value(0), y); };
+    methods.push_back(std::move(m));
   }
-  o.threads_per_row = 0;
-  o.kernel = Kernel::gao_partitioned;
-  add_plan("gao_partitioned", o, arch_table(), "gao_partitioned", std::string("rule=") + predictors::to_string(o.tpr_rule));
-  o.kernel = Kernel::csr_adaptive;
-  for (const int u : {1, 4, 8}) {
-    o.adaptive_unroll = u;
-    add_plan(u == 1 ? std::string("csr_adaptive") : "csr_adaptive<u" + std::to_string(u) + ">", o, arch_table(),
-             "csr_adaptive", "unroll=" + std::to_string(u));
-  }
-  o.adaptive_unroll = 0;
-  o.kernel = Kernel::merge_path;
-  add_plan("merge_path", o);
-  o.kernel = Kernel::automatic;
-  add_plan("aspmv_auto", o);
+  // Parameter variants: each affected kernel with the table's defaults, and
+  // every TpR of the kernels whose configurations are TpRs alone (CSR-vector).
   for (const auto& v : variants)
     for (const auto k : v.kernels) {
-      PlanOptions vo;
-      vo.kernel = k;
-      if (k == Kernel::gao_partitioned) vo.threads_per_row = v.gao_tpr;
-      if (k != Kernel::csr_vector) {
-        add_plan(std::string(to_string(k)) + "[" + v.label + "]", vo, v.table, to_string(k), v.label);
+      const auto traits = planner::kernel_traits(k);
+      if (traits.uses_tpr && !traits.analysis) {
+        for (const auto& c : planner::kernel_configurations(k, backends::Traits<Space>::max_tpr))
+          add_plan(c.label + "[" + v.label + "]", c.options, v.table, to_string(k), c.config + ";" + v.label);
         continue;
       }
-      for (int tpr = 1; tpr <= backends::Traits<Space>::max_tpr; tpr *= 2) {
-        vo.threads_per_row = tpr;
-        add_plan("csr_vector<" + std::to_string(tpr) + ">[" + v.label + "]", vo, v.table, "csr_vector",
-                 "tpr=" + std::to_string(tpr) + ";" + v.label);
-      }
+      PlanOptions vo;
+      vo.kernel = k;
+      if (traits.uses_tpr) vo.threads_per_row = v.gao_tpr;
+      add_plan(std::string(to_string(k)) + "[" + v.label + "]", vo, v.table, to_string(k), v.label);
     }
 
 #if defined(ASPMV_HAVE_CUSPARSE)

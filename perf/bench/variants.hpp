@@ -1,19 +1,16 @@
 #pragma once
 // Parameter variants for benchmarks: "key=value" changes one hyper-parameter
-// of the architecture table, and names the kernels it affects, so a sweep
-// (Daga Fig. 4/8 style) runs in the same interleaved session as the defaults.
-//   team_threads, host_rows_per_chunk         -> csr_vector, gao_partitioned
-//   t_long, teams_per_cu, long_row_split       -> gao_partitioned
-//   tpr (TpR of Gao's short blocks)            -> gao_partitioned
-//   nnz_per_wg, num_rows_stream, nnz_multiplier, workgroup_threads, stage_unroll -> csr_adaptive
-//   merge_items                                -> merge_path
+// of the architecture table (a TableParameter; "tpr" forces the TpR of Gao's
+// short blocks), and runs the kernels that read it (each kernel's
+// `parameters` in the registry), so a sweep (Daga Fig. 4/8 style) runs in the
+// same interleaved session as the defaults.
 
 #include <aspmv/arch_table.hpp>
 #include <aspmv/error.hpp>
 #include <aspmv/kernel.hpp>
+#include <aspmv/planner/kernel_registry.hpp>
 
 #include <algorithm>
-#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -33,60 +30,38 @@ inline std::string csv_safe(std::string s) {
   return s;
 }
 
-// Applies one key=value to `var`.
+// Applies one key=value to `var`: the key is a TableParameter; the kernels
+// it affects are the registered kernels that read it.
 inline void apply_assignment(const std::string& text, Variant& var) {
   const auto eq = text.find('=');
   if (eq == std::string::npos) throw Error("variant '" + text + "' is not key=value");
-  const std::string key = text.substr(0, eq);
-  const long long v = std::stoll(text.substr(eq + 1));
+  const TableParameter key = parse_table_parameter(text.substr(0, eq));
+  long long v = 0;
+  try {
+    v = std::stoll(text.substr(eq + 1));
+  } catch (const std::exception&) {
+    throw Error("variant '" + text + "': the value is not an integer");
+  }
   if (v < 1) throw Error("variant '" + text + "': the value must be positive");
   auto& p = var.table.parameters;
   const int iv = static_cast<int>(v);
-  auto affects = [&](std::initializer_list<Kernel> ks) {
-    for (const auto k : ks)
-      if (std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end()) var.kernels.push_back(k);
-  };
-  if (key == "team_threads") {
-    p.team_threads = iv;
-    affects({Kernel::csr_vector, Kernel::gao_partitioned});
-  } else if (key == "host_rows_per_chunk") {
-    p.host_rows_per_chunk = iv;
-    affects({Kernel::csr_scalar, Kernel::csr_vector, Kernel::gao_partitioned});
-  } else if (key == "t_long") {
-    p.t_long = v;
-    affects({Kernel::gao_partitioned});
-  } else if (key == "teams_per_cu") {
-    p.teams_per_compute_unit = iv;
-    affects({Kernel::gao_partitioned});
-  } else if (key == "long_row_split") {
-    p.long_row_split_nnz = v;
-    affects({Kernel::gao_partitioned});
-  } else if (key == "tpr") {
-    var.gao_tpr = iv;
-    affects({Kernel::gao_partitioned});
-  } else if (key == "nnz_per_wg") {
-    p.adaptive_nnz_per_wg = {iv, iv};
-    affects({Kernel::csr_adaptive});
-  } else if (key == "num_rows_stream") {
-    p.adaptive_num_rows_stream = {iv, iv};
-    affects({Kernel::csr_adaptive});
-  } else if (key == "nnz_multiplier") {
-    p.adaptive_nnz_multiplier = {iv, iv};
-    affects({Kernel::csr_adaptive});
-  } else if (key == "workgroup_threads") {
-    p.adaptive_workgroup_threads = iv;
-    affects({Kernel::csr_adaptive});
-  } else if (key == "stage_unroll") {
-    p.adaptive_stage_unroll = iv;
-    affects({Kernel::csr_adaptive});
-  } else if (key == "merge_items") {
-    p.merge_items_per_thread = {iv, iv};
-    affects({Kernel::merge_path});
-  } else {
-    throw Error("unknown variant key '" + key +
-                "' (team_threads, host_rows_per_chunk, t_long, teams_per_cu, long_row_split, tpr, nnz_per_wg, "
-                "num_rows_stream, nnz_multiplier, workgroup_threads, stage_unroll, merge_items)");
+  switch (key) {
+    case TableParameter::team_threads: p.team_threads = iv; break;
+    case TableParameter::host_rows_per_chunk: p.host_rows_per_chunk = iv; break;
+    case TableParameter::t_long: p.t_long = v; break;
+    case TableParameter::teams_per_cu: p.teams_per_compute_unit = iv; break;
+    case TableParameter::long_row_split: p.long_row_split_nnz = v; break;
+    case TableParameter::tpr: var.gao_tpr = iv; break;
+    case TableParameter::nnz_per_wg: p.adaptive_nnz_per_wg = {iv, iv}; break;
+    case TableParameter::num_rows_stream: p.adaptive_num_rows_stream = {iv, iv}; break;
+    case TableParameter::nnz_multiplier: p.adaptive_nnz_multiplier = {iv, iv}; break;
+    case TableParameter::workgroup_threads: p.adaptive_workgroup_threads = iv; break;
+    case TableParameter::stage_unroll: p.adaptive_stage_unroll = iv; break;
+    case TableParameter::merge_items: p.merge_items_per_thread = {iv, iv}; break;
   }
+  for (const auto k : all_kernels)
+    if (planner::kernel_reads(k, key) && std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())
+      var.kernels.push_back(k);
 }
 
 // "k1=v1,k2=v2": every assignment applies to one variant.

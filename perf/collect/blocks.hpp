@@ -7,7 +7,7 @@
 
 #include "../bench/timing.hpp"
 
-#include <aspmv/backends/traits.hpp>
+#include <backends/traits.hpp>
 #include <aspmv/features.hpp>
 #include <aspmv/partition.hpp>
 #include <aspmv/plan.hpp>

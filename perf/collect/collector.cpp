@@ -78,6 +78,7 @@ std::set<std::string> read_done(const std::string& out_dir) {
 }
 
 void write_run_json(const CollectOptions& o, const std::string& spec_sha, const DeviceProperties& dev,
+                    const std::vector<bench::MethodKind>& methods,
                     const char* space_name, double copy_gbs, std::size_t matrices) {
   make_dir(o.out_dir);
   const std::string path = o.out_dir + "/run.json";
@@ -119,6 +120,14 @@ void write_run_json(const CollectOptions& o, const std::string& spec_sha, const 
     << ", \"min_batch_seconds\": " << o.timing.min_batch_seconds << ", \"rounds\": " << o.rounds << "},\n"
     << "  \"spec\": {\"path\": " << json_string(o.spec_path) << ", \"sha256\": " << json_string(spec_sha)
     << ", \"matrices\": " << matrices << "},\n"
+    << "  \"methods\": [\n";
+  for (std::size_t i = 0; i < methods.size(); ++i) {
+    const auto& m = methods[i];
+    j << "    {\"kernel\": " << json_string(m.kernel) << ", \"family\": " << json_string(m.family)
+      << ", \"analysis\": " << (m.analysis ? "true" : "false") << ", \"tpr\": " << (m.tpr ? "true" : "false") << "}"
+      << (i + 1 < methods.size() ? ",\n" : "\n");
+  }
+  j << "  ],\n"
     << "  \"command\": " << json_string(o.command) << "\n"
     << "}\n";
   std::ofstream out(path);

@@ -17,8 +17,8 @@
 #include <aspmv/device_csr.hpp>
 #include <aspmv/device_info.hpp>
 #include <aspmv/matrix_features.hpp>
-#include <aspmv/predictors/kernel_rules.hpp>
-#include <aspmv/predictors/tpr_rules.hpp>
+#include <predictors/kernel_rules.hpp>
+#include <predictors/tpr_rules.hpp>
 #include <aspmv/version.hpp>
 
 #include <corpus/rng.hpp>
@@ -55,6 +55,7 @@ struct CollectOptions {
 
 // Writes run.json (once per run folder) and the session log.
 void write_run_json(const CollectOptions& o, const std::string& spec_sha, const DeviceProperties& dev,
+                    const std::vector<bench::MethodKind>& methods,
                     const char* space_name, double copy_gbs, std::size_t matrices);
 std::set<std::string> read_done(const std::string& out_dir);
 std::string sha256_file(const std::string& path);
@@ -139,7 +140,8 @@ int collect(const CollectOptions& o) {
 
   const auto dev = device_properties(exec);
   const double copy_gbs = bench::measure_copy_bandwidth(exec, std::int64_t(dev.is_gpu ? 1024 : 256) << 20);
-  write_run_json(o, sha256_file(o.spec_path), dev, Space::name(), copy_gbs, entries.size());
+  write_run_json(o, sha256_file(o.spec_path), dev, bench::method_kinds<Space>(), Space::name(), copy_gbs,
+                 entries.size());
   Files files(o.out_dir);
   std::fprintf(stdout, "aspmv collect: %zu matrices in %s, %zu already done, %zu in this session; %s on %s (%s)\n",
                entries.size(), o.spec_path.c_str(), done.size(), todo.size(), sizeof(Value) == 8 ? "double" : "float",

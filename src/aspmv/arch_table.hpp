@@ -3,7 +3,7 @@
 // preset through ASPMV_ARCH) and a readable description of it.
 
 #include <aspmv/generated/arch_table.hpp>
-#include <aspmv/predictors/arch_table_data.hpp>
+#include <predictors/arch_table_data.hpp>
 
 #include <sstream>
 #include <string>

@@ -12,6 +12,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -52,6 +53,9 @@ class CsrMatrix {
     if (!empty_ok && row_offsets_.extent(0) != static_cast<std::size_t>(num_rows) + 1)
       throw Error("aspmv::CsrMatrix: row_offsets has " + std::to_string(row_offsets_.extent(0)) +
                   " entries, expected num_rows + 1 = " + std::to_string(std::int64_t(num_rows) + 1));
+    if (values_.extent(0) > static_cast<std::size_t>(std::numeric_limits<Offset>::max()))
+      throw Error("aspmv::CsrMatrix: " + std::to_string(values_.extent(0)) + " nonzeros do not fit " +
+                  std::to_string(8 * sizeof(Offset)) + "-bit offsets");
     if (col_indices_.extent(0) != values_.extent(0))
       throw Error("aspmv::CsrMatrix: col_indices has " + std::to_string(col_indices_.extent(0)) +
                   " entries but values has " + std::to_string(values_.extent(0)));

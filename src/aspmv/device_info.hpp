@@ -1,7 +1,7 @@
 #pragma once
 // Facts about the device an execution space runs on (backends/ fills them).
 
-#include <aspmv/backends/traits.hpp>
+#include <backends/traits.hpp>
 
 namespace aspmv {
 

@@ -6,6 +6,7 @@
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/feature_set.hpp>
 #include <aspmv/host_csr.hpp>
+#include <aspmv/impl/policies.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -73,11 +74,11 @@ RowStats row_stats(const ExecSpace& exec, const CsrMatrix<Value, Offset, Mem>& a
   using Offsets = typename CsrMatrix<Value, Offset, Mem>::offsets_view;
   Kokkos::MinMaxScalar<std::int64_t> mm;
   Kokkos::parallel_reduce("aspmv::features::row_min_max",
-                          Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, s.rows),
+                          impl::RangePolicy<ExecSpace>(exec, 0, s.rows),
                           impl::RowLengthMinMax<Offsets>{a.row_offsets()}, Kokkos::MinMax<std::int64_t>(mm));
   double sq = 0;
   Kokkos::parallel_reduce("aspmv::features::row_variance",
-                          Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, s.rows),
+                          impl::RangePolicy<ExecSpace>(exec, 0, s.rows),
                           impl::RowLengthSquares<Offsets>{a.row_offsets(), s.mean}, sq);
   exec.fence();
   s.min = mm.min_val;

@@ -9,6 +9,8 @@
 #include <aspmv/feature_set.hpp>
 #include <aspmv/features.hpp>
 #include <aspmv/host_csr.hpp>
+#include <aspmv/impl/device_copy.hpp>
+#include <aspmv/impl/policies.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -23,7 +25,12 @@ namespace impl {
 
 // Lengths below this are counted in a device histogram; longer ones in one
 // overflow bin (the median falls back to an exact host pass if it lands there).
+// 2048 bins keep the histogram (16 KiB) in the L2 of every device and cover
+// the row lengths of all but the long rows the T_LONG thresholds single out.
 inline constexpr std::int64_t row_histogram_bins = 2048;
+// Rows one thread of the histogram pass takes: runs of equal lengths within
+// the chunk are added with one atomic, so contention on the bins stays low.
+inline constexpr std::int64_t histogram_rows_per_thread = 64;
 
 struct ColumnPartial {
   std::int64_t min_dist = INT64_MAX;
@@ -161,7 +168,7 @@ MatrixFeatures matrix_features(const HostCsr<Value, Offset>& a) {
 // Device: every feature of a matrix on `exec`, each group fenced and timed.
 template <class ExecSpace, class Value, class Offset, class Mem>
 MatrixFeatures matrix_features(const ExecSpace& exec, const CsrMatrix<Value, Offset, Mem>& a) {
-  using Range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using Range = impl::RangePolicy<ExecSpace>;
   using Matrix = CsrMatrix<Value, Offset, Mem>;
   MatrixFeatures f;
   exec.fence();
@@ -172,8 +179,9 @@ MatrixFeatures matrix_features(const ExecSpace& exec, const CsrMatrix<Value, Off
   if (m == 0) return f;
 
   t0 = std::chrono::steady_clock::now();
-  Kokkos::View<unsigned long long*, Mem> hist("aspmv::features::row_histogram", impl::row_histogram_bins + 1);
-  const std::int64_t chunk = 64;
+  auto hist = impl::allocate<unsigned long long, Mem>(exec, impl::row_histogram_bins + 1, "aspmv::features::row_histogram");
+  Kokkos::deep_copy(exec, hist, 0ULL);
+  const std::int64_t chunk = impl::histogram_rows_per_thread;
   Kokkos::parallel_for("aspmv::features::row_histogram", Range(exec, 0, (m + chunk - 1) / chunk),
                        impl::HistogramFunctor<typename Matrix::offsets_view, decltype(hist)>{
                            a.row_offsets(), hist, impl::row_histogram_bins, m, chunk});

@@ -5,27 +5,35 @@
 //   plan.apply(exec, alpha, x, beta, y);   // y = alpha*A*x + beta*y
 //
 // make_plan gathers the features it needs, chooses a kernel (options, rules,
-// later trained models), partitions the rows, and builds the device arrays
-// of each dispatch group. apply() is asynchronous on `exec`: no host
-// synchronization and no allocation, a handful of dispatches.
+// later trained models), and the kernel's planner builds its dispatch groups
+// (planner/build_plan.hpp). The analysis is immutable and shared by copies of
+// the plan. apply() is asynchronous on `exec`: no host synchronization and no
+// allocation, a handful of dispatches.
+//
+// Scratch that applies write (merge-path carries, deterministic partial sums)
+// lives in a workspace bound to one execution-space instance (see
+// planner/workspace.hpp for the rule): applying on the instance the plan was
+// made on never waits; applying on another instance first fences the bound
+// one. For concurrent applies on several instances, give each its own
+// workspace with plan.for_instance(other).
 
 #include <aspmv/arch_table.hpp>
-#include <aspmv/backends/traits.hpp>
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
-#include <aspmv/features.hpp>
-#include <aspmv/impl/plan_steps.hpp>
-#include <aspmv/kernels/scale.hpp>
+#include <aspmv/impl/scale.hpp>
 #include <aspmv/plan_options.hpp>
 #include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/build_plan.hpp>
+#include <aspmv/planner/scoped_region.hpp>
+#include <aspmv/planner/vector_checks.hpp>
+#include <aspmv/planner/workspace.hpp>
 #include <aspmv/validate.hpp>
 
 #include <Kokkos_Core.hpp>
 
+#include <memory>
 #include <string>
-#include <type_traits>
 #include <variant>
-#include <vector>
 
 namespace aspmv {
 
@@ -38,71 +46,75 @@ class Plan {
   using execution_space = ExecSpace;
   using matrix_type = CsrMatrix<Value, Offset, MemorySpace>;
   using value_type = Value;
+  using analysis_type = planner::Analysis<ExecSpace, matrix_type>;
 
-  Plan(matrix_type a, std::vector<impl::PlanStep<ExecSpace, matrix_type>> steps, PlanSummary summary)
-      : a_(std::move(a)), steps_(std::move(steps)), summary_(std::move(summary)) {}
+  // Made by make_plan: the analysis, and a workspace bound to `exec`.
+  Plan(const ExecSpace& exec, std::shared_ptr<const analysis_type> analysis)
+      : analysis_(std::move(analysis)), workspace_(make_workspace(exec)) {}
+
+  // A plan sharing this one's analysis with a workspace of its own, bound to
+  // `exec`: applies of the two plans may run concurrently.
+  Plan for_instance(const ExecSpace& exec) const { return Plan(exec, analysis_); }
 
   // y = alpha * A * x + beta * y on `exec`, asynchronously. beta == 0 never
   // reads y; alpha == 0 never reads A or x. x and y are rank-1 views the
   // space can access; they must not overlap.
   template <class XView, class YView>
   void apply(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
-    check_vectors(x, y);
-    Kokkos::Profiling::pushRegion("aspmv::spmv");
+    impl::check_vectors<ExecSpace>("aspmv::spmv", analysis_->a.num_rows(), analysis_->a.num_cols(), x, y);
+    impl::ScopedRegion region("aspmv::spmv");
     if (alpha == Value(0)) {
       impl::scale(exec, y, beta);
-    } else {
-      // x is gathered at random: read it through the read-only (texture) path.
-      using XRandom = Kokkos::View<const typename XView::non_const_value_type*, typename XView::array_layout,
-                                   typename XView::device_type, Kokkos::MemoryTraits<Kokkos::RandomAccess>>;
-      const XRandom xr = x;
-      for (const auto& step : steps_) std::visit([&](const auto& s) { s.run(exec, alpha, xr, beta, y); }, step);
+      return;
     }
-    Kokkos::Profiling::popRegion();
+    run_groups(0, analysis_->num_groups, exec, alpha, x, beta, y);
   }
 
-  // Diagnostics: the plan's dispatch groups (summary().groups, in order) can
-  // be run one at a time to time them; group i writes only its own rows.
-  std::size_t num_groups() const { return steps_.size(); }
+  // Diagnostics: the plan's dispatch groups (summary().groups, in order) run
+  // one at a time, through the same path as apply(), to time them; group i
+  // writes only its own rows.
+  std::size_t num_groups() const { return analysis_->num_groups; }
   template <class XView, class YView>
   void apply_group(std::size_t i, const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
-    check_vectors(x, y);
-    if (i >= steps_.size()) throw Error("aspmv::Plan::apply_group: no group " + std::to_string(i));
-    std::visit([&](const auto& s) { s.run(exec, alpha, x, beta, y); }, steps_[i]);
+    impl::check_vectors<ExecSpace>("aspmv::Plan::apply_group", analysis_->a.num_rows(), analysis_->a.num_cols(), x, y);
+    if (i >= analysis_->num_groups) throw Error("aspmv::Plan::apply_group: no group " + std::to_string(i));
+    impl::ScopedRegion region("aspmv::spmv");
+    run_groups(i, i + 1, exec, alpha, x, beta, y);
   }
 
-  const PlanSummary& summary() const { return summary_; }
-  std::string describe() const { return summary_.describe(); }
-  const matrix_type& matrix() const { return a_; }
+  const PlanSummary& summary() const { return analysis_->summary; }
+  std::string describe() const { return analysis_->summary.describe(); }
+  const matrix_type& matrix() const { return analysis_->a; }
+  // Whether applies write scratch (and so fence when the instance changes).
+  bool has_workspace() const { return workspace_ != nullptr; }
 
  private:
-  template <class XView, class YView>
-  void check_vectors(const XView& x, const YView& y) const {
-    static_assert(Kokkos::is_view<XView>::value && Kokkos::is_view<YView>::value,
-                  "aspmv::spmv: x and y must be Kokkos::Views");
-    static_assert(XView::rank == 1 && YView::rank == 1, "aspmv::spmv: x and y must be rank-1 views");
-    static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename XView::memory_space>::accessible &&
-                      Kokkos::SpaceAccessibility<ExecSpace, typename YView::memory_space>::accessible,
-                  "aspmv::spmv: the execution space cannot access x or y");
-    static_assert(!std::is_const<typename YView::value_type>::value, "aspmv::spmv: y must be writable");
-    if (static_cast<std::int64_t>(x.extent(0)) != a_.num_cols())
-      throw Error("aspmv::spmv: x has " + std::to_string(x.extent(0)) + " entries, A has " +
-                  std::to_string(a_.num_cols()) + " columns");
-    if (static_cast<std::int64_t>(y.extent(0)) != a_.num_rows())
-      throw Error("aspmv::spmv: y has " + std::to_string(y.extent(0)) + " entries, A has " +
-                  std::to_string(a_.num_rows()) + " rows");
-    if (x.span() > 0 && y.span() > 0) {
-      const auto* xb = reinterpret_cast<const char*>(x.data());
-      const auto* yb = reinterpret_cast<const char*>(y.data());
-      const auto* xe = xb + x.span() * sizeof(typename XView::value_type);
-      const auto* ye = yb + y.span() * sizeof(typename YView::value_type);
-      if (xb < ye && yb < xe) throw Error("aspmv::spmv: x and y overlap (aliasing is not allowed)");
-    }
+  using Binding = impl::WorkspaceBinding<ExecSpace, Value, MemorySpace>;
+
+  std::shared_ptr<Binding> make_workspace(const ExecSpace& exec) const {
+    if (analysis_->workspace.empty()) return nullptr;
+    return std::make_shared<Binding>(exec, analysis_->workspace);
   }
 
-  matrix_type a_;
-  std::vector<impl::PlanStep<ExecSpace, matrix_type>> steps_;
-  PlanSummary summary_;
+  template <class XView, class YView>
+  void run_groups(std::size_t first, std::size_t last, const ExecSpace& exec, Value alpha, const XView& x, Value beta,
+                  const YView& y) const {
+    const impl::RandomAccessVector<XView> xr = x;
+    auto launch = [&](const impl::Workspace<Value, MemorySpace>& ws) {
+      std::visit(
+          [&](const auto& step) {
+            for (std::size_t g = first; g < last; ++g) step.run_group(g, exec, ws, alpha, xr, beta, y);
+          },
+          analysis_->step);
+    };
+    if (workspace_)
+      workspace_->use(exec, launch);
+    else
+      launch(impl::Workspace<Value, MemorySpace>{});
+  }
+
+  std::shared_ptr<const analysis_type> analysis_;
+  std::shared_ptr<Binding> workspace_;  // null when the kernel needs no scratch
 };
 
 // Analyzes A once for repeated applies on `exec`, with the parameters of an
@@ -111,11 +123,12 @@ template <class ExecSpace, class Value, class Offset, class MemorySpace>
 Plan<ExecSpace, Value, Offset, MemorySpace> make_plan(const ExecSpace& exec, const CsrMatrix<Value, Offset, MemorySpace>& a,
                                                       const PlanOptions& options, const ArchTable& table) {
   using Matrix = CsrMatrix<Value, Offset, MemorySpace>;
+  using PlanType = Plan<ExecSpace, Value, Offset, MemorySpace>;
+  impl::ScopedRegion region("aspmv::make_plan");
   if (options.validate) throw_if_invalid(validate(exec, a), "aspmv::make_plan");
-  Kokkos::Profiling::pushRegion("aspmv::make_plan");
-  auto built = impl::build_plan_steps<ExecSpace, Matrix>(exec, a, options, table);
-  Kokkos::Profiling::popRegion();
-  return Plan<ExecSpace, Value, Offset, MemorySpace>(a, std::move(built.steps), std::move(built.summary));
+  auto analysis = std::make_shared<const typename PlanType::analysis_type>(
+      planner::build_plan<ExecSpace, Matrix>(exec, a, options, table));
+  return PlanType(exec, std::move(analysis));
 }
 
 // Analyzes A once for repeated applies on `exec`, with this build's table.

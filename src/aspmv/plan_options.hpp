@@ -3,7 +3,7 @@
 // optional; the defaults let the plan choose.
 
 #include <aspmv/kernel.hpp>
-#include <aspmv/predictors/tpr_rules.hpp>
+#include <predictors/tpr_rules.hpp>
 
 #include <cstdint>
 

@@ -7,6 +7,13 @@
 
 namespace aspmv {
 
+std::string GroupSummary::label() const {
+  std::string l = to_string(kernel);
+  if (role != GroupRole::all_rows) l += std::string(":") + to_string(role);
+  if (tpr > 0 && role != GroupRole::long_rows) l += "<" + std::to_string(tpr) + ">";
+  return l;
+}
+
 std::string PlanSummary::describe() const {
   std::ostringstream o;
   o << std::setprecision(4);
@@ -34,8 +41,7 @@ std::string PlanSummary::describe() const {
   }
   o << "  dispatch groups: " << groups.size() << "\n";
   for (const auto& g : groups) {
-    o << "    " << g.kernel;
-    if (g.tpr > 0) o << " TpR " << g.tpr;
+    o << "    " << g.label();
     o << ": team " << g.team_size << ", " << g.teams << " teams, " << g.blocks << " blocks, " << g.rows << " rows, "
       << g.nnz << " nnz";
     if (!g.detail.empty()) o << " - " << g.detail;

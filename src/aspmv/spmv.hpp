@@ -6,14 +6,25 @@
 //   aspmv::spmv("N", alpha, A, x, beta, y);    // KokkosSparse::spmv's argument order
 //
 // A is an aspmv::CsrMatrix or a KokkosSparse::CrsMatrix. These calls cache
-// nothing: each one chooses a kernel from the known features (m, n, nnz)
-// without a pass over the matrix, so they are cheap and correct for any
-// matrix. Iterative solvers should keep an aspmv::Plan instead: its analysis
-// (partition, rowBlocks, tuned TpR) pays off over repeated applies.
+// nothing and cost nothing beyond the SpMV: the kernel is chosen from the
+// known features (m, n, nnz) without a pass over the matrix, among the
+// kernels that need no per-matrix arrays, and launched on `exec` with no
+// device allocation, no copy and no fence. Iterative solvers that can keep
+// state should keep an aspmv::Plan: its analysis (partition, rowBlocks, tuned
+// TpR) pays off over repeated applies.
 
+#include <aspmv/arch_table.hpp>
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
+#include <aspmv/feature_set.hpp>
+#include <aspmv/impl/scale.hpp>
 #include <aspmv/plan.hpp>
+#include <aspmv/planner/build_plan.hpp>
+#include <aspmv/planner/kernel_registry.hpp>
+#include <aspmv/planner/scoped_region.hpp>
+#include <aspmv/planner/vector_checks.hpp>
+#include <backends/traits.hpp>
+#include <predictors/kernel_rules.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -35,6 +46,18 @@ auto as_csr(const A& a) {
   else
     return wrap(a);
 }
+
+// The kernel the drop-in call runs on `a` (known features only).
+template <class ExecSpace, class Matrix>
+predictors::DirectChoice direct_choice(const Matrix& a) {
+  RowStats known;
+  known.rows = a.num_rows();
+  known.cols = a.num_cols();
+  known.nnz = a.nnz();
+  known.mean = known.rows > 0 ? double(known.nnz) / double(known.rows) : 0.0;
+  using Traits = backends::Traits<ExecSpace>;
+  return predictors::choose_direct_kernel(known, Traits::is_gpu, Traits::max_tpr);
+}
 }  // namespace impl
 
 template <class ExecSpace, class Alpha, class AMatrix, class XView, class Beta, class YView,
@@ -42,11 +65,27 @@ template <class ExecSpace, class Alpha, class AMatrix, class XView, class Beta, 
 void spmv(const ExecSpace& exec, const Alpha& alpha, const AMatrix& A, const XView& x, const Beta& beta,
           const YView& y) {
   const auto a = impl::as_csr(A);
-  using Value = typename decltype(a)::value_type;
-  PlanOptions options;
-  options.gather_features = false;
-  options.expected_calls = 1;
-  make_plan(exec, a, options).apply(exec, static_cast<Value>(alpha), x, static_cast<Value>(beta), y);
+  using Matrix = std::remove_const_t<decltype(a)>;
+  using Value = typename Matrix::value_type;
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename Matrix::memory_space>::accessible,
+                "aspmv::spmv: the execution space cannot access the matrix's memory space");
+  impl::check_vectors<ExecSpace>("aspmv::spmv", a.num_rows(), a.num_cols(), x, y);
+  planner::check_offset_headroom(a, "aspmv::spmv");
+  impl::ScopedRegion region("aspmv::spmv");
+  const auto va = static_cast<Value>(alpha);
+  const auto vb = static_cast<Value>(beta);
+  if (va == Value(0)) {
+    impl::scale(exec, y, vb);
+    return;
+  }
+  const auto choice = impl::direct_choice<ExecSpace>(a);
+  const impl::RandomAccessVector<XView> xr = x;
+  planner::for_each_kernel([&](auto d) {
+    using D = decltype(d);
+    if constexpr (D::traits.direct) {
+      if (D::id == choice.kernel) D::launch(exec, a, arch_table().parameters, choice.tpr, va, xr, vb, y);
+    }
+  });
 }
 
 template <class Alpha, class AMatrix, class XView, class Beta, class YView,

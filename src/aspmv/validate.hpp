@@ -8,6 +8,7 @@
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
 #include <aspmv/host_csr.hpp>
+#include <aspmv/impl/policies.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -127,7 +128,7 @@ ValidationReport validate(const ExecSpace& exec, const CsrMatrix<Value, Offset, 
   if (m == 0 && a.row_offsets().extent(0) == 0) return impl::finish_report(0, nnz, 0, 0, impl::RowCheck{}, opt);
   impl::RowCheck c;
   if (m > 0) {
-    Kokkos::parallel_reduce("aspmv::validate", Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, m),
+    Kokkos::parallel_reduce("aspmv::validate", impl::RangePolicy<ExecSpace>(exec, 0, m),
                             impl::RowCheckFunctor<CsrMatrix<Value, Offset, Mem>>{a.row_offsets(), a.col_indices(),
                                                                                  a.values(), a.num_cols(), nnz},
                             c);

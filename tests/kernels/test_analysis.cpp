@@ -76,8 +76,11 @@ TEMPLATE_LIST_TEST_CASE("every feature on the device equals the host's", "[analy
     CHECK(d.columns.max_dist == h.columns.max_dist);
     CHECK(d.columns.bandwidth == h.columns.bandwidth);
     CHECK(d.stats.max == h.stats.max);
-    CHECK(d.time_row_stats >= 0);
-    CHECK(d.collection_time() >= d.time_columns);
+    if (m.matrix.num_rows > 0) {  // every group was timed: a device pass takes a nonzero time on the steady clock
+      CHECK(d.time_row_stats > 0);
+      CHECK(d.time_row_histogram > 0);
+      CHECK(d.time_columns > 0);
+    }
   }
 }
 

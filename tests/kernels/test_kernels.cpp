@@ -11,6 +11,7 @@
 #include <corpus/random_csr.hpp>
 
 #include <aspmv/plan.hpp>
+#include <aspmv/planner/kernel_registry.hpp>
 
 #include <sstream>
 #include <string>
@@ -26,34 +27,30 @@ struct KernelOption {
   PlanOptions options;
 };
 
-// Every kernel and TpR the backend runs, plus the deterministic variants of
-// the kernels that combine partial sums.
+// Every configuration of every registered kernel (the registry's list: each
+// TpR the backend runs, each staging unroll, ...), the deterministic variant
+// of each kernel that splits rows, the TpR rule and a forced TpR where a
+// kernel takes one, and the automatic choice.
 template <class Space>
 std::vector<KernelOption> kernel_options() {
   std::vector<KernelOption> k;
-  auto add = [&](std::string name, Kernel kernel, int tpr = 0, bool deterministic = false) {
+  planner::for_each_kernel([&](auto d) {
+    using D = decltype(d);
+    for (const auto& c : D::configurations(backends::Traits<Space>::max_tpr)) k.push_back({c.label, c.options});
     PlanOptions o;
-    o.kernel = kernel;
-    o.threads_per_row = tpr;
-    o.deterministic = deterministic;
-    k.push_back({std::move(name), o});
-  };
-  add("csr_scalar", Kernel::csr_scalar);
-  for (int tpr = 1; tpr <= backends::Traits<Space>::max_tpr; tpr *= 2)
-    add("csr_vector<" + std::to_string(tpr) + ">", Kernel::csr_vector, tpr);
-  add("csr_vector<rule>", Kernel::csr_vector);
-  add("gao_partitioned<rule>", Kernel::gao_partitioned);
-  add("gao_partitioned<4>", Kernel::gao_partitioned, 4);
-  add("gao_partitioned<rule>/deterministic", Kernel::gao_partitioned, 0, true);
-  add("csr_adaptive", Kernel::csr_adaptive);
-  add("csr_adaptive/deterministic", Kernel::csr_adaptive, 0, true);
-  for (const int u : {4, 8}) {
-    add("csr_adaptive<u" + std::to_string(u) + ">", Kernel::csr_adaptive);
-    k.back().options.adaptive_unroll = u;
-  }
-  add("merge_path", Kernel::merge_path);
-  add("merge_path/deterministic", Kernel::merge_path, 0, true);
-  add("automatic", Kernel::automatic);
+    o.kernel = D::id;
+    if (D::traits.uses_tpr) k.push_back({std::string(to_string(D::id)) + "<rule>", o});
+    if (D::traits.uses_tpr && D::traits.analysis) {  // TpR forced in every block
+      PlanOptions forced = o;
+      forced.threads_per_row = 4;
+      k.push_back({std::string(to_string(D::id)) + "<4>", forced});
+    }
+    if (D::traits.splits_rows) {
+      o.deterministic = true;
+      k.push_back({std::string(to_string(D::id)) + "/deterministic", o});
+    }
+  });
+  k.push_back({"automatic", PlanOptions{}});
   return k;
 }
 

@@ -7,6 +7,7 @@
 #include "support/spaces.hpp"
 #include "support/spmv_check.hpp"
 
+#include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/spmv.hpp>
 
 #include <corpus/random_csr.hpp>
@@ -25,12 +26,16 @@ using namespace aspmv::testing;
 
 namespace {
 
-const Kernel every_kernel[] = {Kernel::csr_scalar, Kernel::csr_vector, Kernel::gao_partitioned,
-                               Kernel::csr_adaptive, Kernel::merge_path, Kernel::automatic};
+// Every registered kernel and the automatic choice.
+std::vector<Kernel> every_kernel() {
+  std::vector<Kernel> k(std::begin(all_kernels), std::end(all_kernels));
+  k.push_back(Kernel::automatic);
+  return k;
+}
 
 template <class Space>
 void check_every_kernel(const corpus::NamedMatrix& m, const ArchTable* table) {
-  for (const auto k : every_kernel)
+  for (const auto k : every_kernel())
     for (const bool deterministic : {false, true}) {
       PlanOptions o;
       o.kernel = k;
@@ -43,6 +48,11 @@ void check_every_kernel(const corpus::NamedMatrix& m, const ArchTable* table) {
         CHECK(r.comparison.within_bounds);
       }
     }
+}
+
+template <class Plan, class Space, class X, class Y>
+void apply_group_out_of_range(const Plan& plan, const Space& exec, const X& x, const Y& y) {
+  plan.apply_group(plan.num_groups(), exec, 1.0, x, 0.0, y);
 }
 
 }  // namespace
@@ -80,7 +90,8 @@ TEMPLATE_LIST_TEST_CASE("deterministic plans give bitwise equal results on repea
   s.max_row = 6000;
   s.seed = 31;
   const auto m = corpus::random_csr(s);
-  for (const auto k : {Kernel::gao_partitioned, Kernel::csr_adaptive, Kernel::merge_path}) {
+  for (const auto k : all_kernels) {
+    if (!planner::kernel_traits(k).splits_rows) continue;
     PlanOptions o;
     o.kernel = k;
     o.deterministic = true;
@@ -99,20 +110,39 @@ TEMPLATE_LIST_TEST_CASE("alpha = 0 reads neither A nor x", "[kernels][api]", Spa
   corpus::RandomCsrSpec s;
   s.rows = 50;
   s.cols = 40;
-  DeviceCsr<double, int, Mem> a(exec, corpus::random_csr(s));
+  s.mean = 6;
+  auto host = corpus::random_csr(s);
+  // A poisoned: every value NaN, so any product it enters is NaN (and so is y's row).
+  for (auto& v : host.values) v = std::numeric_limits<double>::quiet_NaN();
+  REQUIRE(host.nnz() > 0);
+  DeviceCsr<double, int, Mem> a(exec, host);
   Kokkos::View<double*, Mem> x("x", 40), y("y", 50);
   Kokkos::deep_copy(x, std::numeric_limits<double>::quiet_NaN());
-  Kokkos::deep_copy(y, 3.0);
-  for (const auto k : every_kernel) {
+  auto all_rows_are = [&](double expected) {
+    auto yh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+    std::int64_t wrong = 0;
+    for (std::size_t i = 0; i < yh.extent(0); ++i) wrong += yh(i) == expected ? 0 : 1;
+    return wrong == 0;
+  };
+  for (const auto k : every_kernel()) {
     PlanOptions o;
     o.kernel = k;
-    make_plan(exec, a.view(), o).apply(exec, 0.0, x, -2.0, y);
-    auto yh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+    const auto plan = make_plan(exec, a.view(), o);
     INFO(to_string(k));
-    CHECK(yh(0) == -6.0);
-    CHECK(yh(49) == -6.0);
     Kokkos::deep_copy(y, 3.0);
+    plan.apply(exec, 0.0, x, -2.0, y);
+    CHECK(all_rows_are(-6.0));
+    Kokkos::deep_copy(y, std::numeric_limits<double>::quiet_NaN());
+    plan.apply(exec, 0.0, x, 0.0, y);  // beta = 0 does not read y either
+    CHECK(all_rows_are(0.0));
+    // The poison works: with alpha != 0 the rows with entries are NaN.
+    Kokkos::deep_copy(y, 3.0);
+    plan.apply(exec, 1.0, x, 0.0, y);
+    CHECK_FALSE(all_rows_are(0.0));
   }
+  Kokkos::deep_copy(y, 3.0);
+  aspmv::spmv(exec, 0.0, a.view(), x, -2.0, y);
+  CHECK(all_rows_are(-6.0));
 }
 
 TEMPLATE_LIST_TEST_CASE("apply checks sizes and aliasing; make_plan checks options", "[kernels][api]", Spaces) {
@@ -137,6 +167,17 @@ TEMPLATE_LIST_TEST_CASE("apply checks sizes and aliasing; make_plan checks optio
   CHECK_THROWS_WITH(make_plan(exec, a.view(), o), Catch::Contains("not a power of two"));
   o.threads_per_row = 2 * backends::Traits<TestType>::max_tpr;
   CHECK_THROWS_AS(make_plan(exec, a.view(), o), Error);
+  // A TpR for a kernel that takes none is refused, not ignored.
+  for (const auto k : all_kernels) {
+    o.kernel = k;
+    o.threads_per_row = 2;
+    INFO(to_string(k));
+    if (planner::kernel_traits(k).uses_tpr)
+      CHECK_NOTHROW(make_plan(exec, a.view(), o));
+    else
+      CHECK_THROWS_WITH(make_plan(exec, a.view(), o), Catch::Contains("does not use it"));
+  }
+  CHECK_THROWS_WITH(apply_group_out_of_range(plan, exec, x, y), Catch::Contains("no group"));
 }
 
 TEMPLATE_LIST_TEST_CASE("the drop-in spmv equals the reference", "[kernels][api]", Configs) {

@@ -1,7 +1,7 @@
 #pragma once
 // Type lists the kernel tests are stamped over.
 
-#include <aspmv/backends/traits.hpp>
+#include <backends/traits.hpp>
 
 #include <cstdint>
 #include <tuple>

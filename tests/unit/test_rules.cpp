@@ -2,8 +2,8 @@
 
 #include <catch2/catch.hpp>
 
-#include <aspmv/predictors/kernel_rules.hpp>
-#include <aspmv/predictors/tpr_rules.hpp>
+#include <predictors/kernel_rules.hpp>
+#include <predictors/tpr_rules.hpp>
 
 using namespace aspmv;
 using namespace aspmv::predictors;

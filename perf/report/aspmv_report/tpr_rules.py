@@ -1,4 +1,4 @@
-"""The literature's TpR rules, as src/aspmv/predictors/tpr_rules.hpp computes them.
+"""The literature's TpR rules, as predictors/tpr_rules.hpp computes them.
 
 - CUSP mean (Gao Eq. 1):       min(2^ceil(log2(ceil(mean))), max)
 - Reguly sqrt-mean (Gao Eq. 2): min(2^ceil(log2(ceil(sqrt(mean)))), max)

@@ -17,6 +17,7 @@
 // Windows replace the greedy packing of the original host code: blocks hold
 // W nonzeros on average and can be built by a parallel scan.
 
+#include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/split_rows.hpp>
 
@@ -210,13 +211,12 @@ auto build_adaptive_blocks_device(const ExecSpace& exec, const Offsets& off, std
                                   const AdaptiveParams& p) {
   using Offset = typename Offsets::non_const_value_type;
   using Mem = typename Offsets::memory_space;
-  using Range = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
+  using Range = RangePolicy<ExecSpace>;
   AdaptiveBlocksDevice<Offset, Mem> out;
   std::int64_t total = 0;
   Kokkos::parallel_scan("aspmv::csr_adaptive::count_blocks", Range(exec, 0, num_rows),
                         AdaptiveCount<Offsets>{off, p}, total);
-  out.blocks = Kokkos::View<AdaptiveBlock<Offset>*, Mem>(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "aspmv::csr_adaptive::blocks"), total);
+  out.blocks = allocate<AdaptiveBlock<Offset>, Mem>(exec, total, "aspmv::csr_adaptive::blocks");
   Kokkos::parallel_scan("aspmv::csr_adaptive::fill_blocks", Range(exec, 0, num_rows),
                         AdaptiveFill<Offsets, decltype(out.blocks)>{off, p, out.blocks});
   Kokkos::parallel_for("aspmv::csr_adaptive::close_blocks", Range(exec, 0, total),
@@ -225,7 +225,7 @@ auto build_adaptive_blocks_device(const ExecSpace& exec, const Offsets& off, std
   Kokkos::parallel_scan("aspmv::csr_adaptive::count_split_rows", Range(exec, 0, total),
                         AdaptiveSplitRows<decltype(out.blocks), Kokkos::View<SplitRow*, Mem>>{out.blocks, {}, total},
                         num_split);
-  out.split_rows = Kokkos::View<SplitRow*, Mem>("aspmv::csr_adaptive::split_rows", num_split);
+  out.split_rows = allocate<SplitRow, Mem>(exec, num_split, "aspmv::csr_adaptive::split_rows");
   Kokkos::parallel_scan("aspmv::csr_adaptive::fill_split_rows", Range(exec, 0, total),
                         AdaptiveSplitRows<decltype(out.blocks), Kokkos::View<SplitRow*, Mem>>{out.blocks, out.split_rows, total});
   exec.fence();

@@ -5,7 +5,7 @@
 // tuning_data/cpu-x86/measurements/2026-11-21-gpu-host-16-cores; uneven rows
 // on CPUs are the merge-path kernel's job.)
 
-#include <aspmv/backends/traits.hpp>
+#include <backends/traits.hpp>
 
 #include <Kokkos_Core.hpp>
 

@@ -10,6 +10,9 @@
 
 namespace aspmv::impl {
 
+// Four loads in flight per thread: with it CSR-vector and the long-row teams
+// beat their plain loops on the H100 (perf/results/h100/2026-11-21-run1 vs
+// run2); other depths were not measured.
 inline constexpr int dot_unroll = 4;
 
 template <class Value, class Offset, class Cols, class Vals, class X>

@@ -17,10 +17,16 @@
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/split_rows.hpp>
 #include <aspmv/impl/strided_dot.hpp>
+#include <aspmv/kernel.hpp>
+#include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/kernel_info.hpp>
+#include <aspmv/planner/plan_context.hpp>
+#include <aspmv/planner/workspace.hpp>
 
 #include <Kokkos_Core.hpp>
 
 #include <chrono>
+#include <string>
 #include <vector>
 
 namespace aspmv::impl {
@@ -40,7 +46,7 @@ struct CsrAdaptiveFunctor {
   YView y;
   Value alpha, beta;
   Kokkos::View<const AdaptiveBlock<Offset>*, typename Matrix::memory_space> blocks;
-  Kokkos::View<Value*, typename Matrix::memory_space> partials;  // deterministic CSR-VectorL slots
+  Kokkos::View<Value*, typename Matrix::memory_space> partials;  // deterministic CSR-VectorL slots (workspace)
   bool deterministic;
   std::int64_t stage_capacity;  // scratch values for CSR-Stream: 2 * NNZ_PER_WG
 
@@ -160,23 +166,31 @@ class CsrAdaptiveStep {
       split_rows_ = built.split_rows;
     }
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (deterministic_ && split_rows_.extent(0) > 0)
-      partials_ = Kokkos::View<Value*, memory_space>("aspmv::csr_adaptive::partials", blocks_.extent(0));
+    planner::checked_league(static_cast<std::int64_t>(blocks_.extent(0)), "CSR-Adaptive");
+  }
+
+  std::size_t num_groups() const { return 1; }
+  // Deterministic CSR-VectorL keeps one partial sum per rowBlocks entry.
+  WorkspaceSize workspace_size() const {
+    WorkspaceSize w;
+    if (deterministic_ && split_rows_.extent(0) > 0) w.values = static_cast<std::int64_t>(blocks_.extent(0));
+    return w;
   }
 
   template <class XView, class YView>
-  void run(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
+  void run_group(std::size_t, const ExecSpace& exec, const Workspace<Value, memory_space>& ws, Value alpha,
+                 const XView& x, Value beta, const YView& y) const {
     const auto n = static_cast<std::int64_t>(blocks_.extent(0));
     if (n == 0) return;
     const bool split = split_rows_.extent(0) > 0;
     if (split && !deterministic_) prescale_split_rows(exec, split_rows_, y, beta);
     if (params_.stage_unroll >= 8)
-      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 8>>(exec, alpha, x, beta, y);
+      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 8>>(exec, ws, alpha, x, beta, y);
     else if (params_.stage_unroll >= 4)
-      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 4>>(exec, alpha, x, beta, y);
+      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 4>>(exec, ws, alpha, x, beta, y);
     else
-      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 1>>(exec, alpha, x, beta, y);
-    if (split && deterministic_) finalize_split_rows(exec, split_rows_, partials_, y, alpha, beta);
+      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 1>>(exec, ws, alpha, x, beta, y);
+    if (split && deterministic_) finalize_split_rows(exec, split_rows_, ws.values, y, alpha, beta);
   }
 
   std::int64_t num_blocks() const { return static_cast<std::int64_t>(blocks_.extent(0)); }
@@ -189,9 +203,10 @@ class CsrAdaptiveStep {
 
  private:
   template <class F, class XView, class YView>
-  void launch(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
+  void launch(const ExecSpace& exec, const Workspace<Value, memory_space>& ws, Value alpha, const XView& x, Value beta,
+              const YView& y) const {
     const std::int64_t capacity = 2 * params_.nnz_per_wg;
-    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, blocks_, partials_, deterministic_, capacity};
+    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, blocks_, ws.values, deterministic_, capacity};
     auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(blocks_.extent(0)), team_size_, 1);
     policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(capacity, team_size_)));
     Kokkos::parallel_for("aspmv::spmv::csr_adaptive", policy, f);
@@ -205,7 +220,70 @@ class CsrAdaptiveStep {
   double build_seconds_ = 0;
   Kokkos::View<AdaptiveBlock<Offset>*, memory_space> blocks_;
   Kokkos::View<SplitRow*, memory_space> split_rows_;
-  Kokkos::View<Value*, memory_space> partials_;
 };
 
 }  // namespace aspmv::impl
+
+namespace aspmv::kernels {
+
+struct CsrAdaptive {
+  static constexpr Kernel id = Kernel::csr_adaptive;
+  static constexpr KernelTraits traits{/*analysis*/ true, /*uses_tpr*/ false, /*splits_rows*/ true,
+                                       /*needs_structure*/ true, /*direct*/ false};
+  static constexpr TableParameter parameters[] = {TableParameter::nnz_per_wg, TableParameter::num_rows_stream,
+                                                  TableParameter::nnz_multiplier, TableParameter::workgroup_threads,
+                                                  TableParameter::stage_unroll};
+  template <class ExecSpace, class Matrix>
+  using Step = impl::CsrAdaptiveStep<ExecSpace, Matrix>;
+
+  // The staging unrolls (1 = the paper's loop).
+  static std::vector<KernelConfig> configurations(int /*max_tpr*/) {
+    std::vector<KernelConfig> c;
+    for (const int u : {1, 4, 8}) {
+      PlanOptions o;
+      o.kernel = id;
+      o.adaptive_unroll = u;
+      c.push_back({u == 1 ? std::string("csr_adaptive") : "csr_adaptive<u" + std::to_string(u) + ">",
+                   "unroll=" + std::to_string(u), o});
+    }
+    return c;
+  }
+
+  template <class ExecSpace, class Matrix>
+  static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
+    using Value = typename Matrix::value_type;
+    using Offset = typename Matrix::offset_type;
+    using Traits = backends::Traits<ExecSpace>;
+    const auto& p = ctx.params;
+    impl::AdaptiveParams ap;
+    ap.nnz_per_wg = p.adaptive_nnz_per_wg.template get<Value>();
+    ap.num_rows_stream = p.adaptive_num_rows_stream.template get<Value>();
+    ap.nnz_multiplier = p.adaptive_nnz_multiplier.template get<Value>();
+    ap.stage_unroll = ctx.options.adaptive_unroll > 0 ? ctx.options.adaptive_unroll : p.adaptive_stage_unroll;
+    if (ap.stage_unroll != 1 && ap.stage_unroll != 4 && ap.stage_unroll != 8)
+      throw Error("aspmv::make_plan: adaptive_unroll " + std::to_string(ap.stage_unroll) + " is not 1, 4 or 8");
+    const int team = Traits::is_gpu ? p.adaptive_workgroup_threads : 1;
+    ap.max_rows = team;
+    const bool on_device = ctx.a.num_rows() >= p.adaptive_device_build_min_rows;
+    const std::vector<Offset>* offsets = on_device ? nullptr : &ctx.host_offsets();
+    using Build = typename Step<ExecSpace, Matrix>::Build;
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, offsets, ap, team, ctx.options.deterministic,
+                                 on_device ? Build::device : Build::host);
+    GroupSummary g;
+    g.kernel = id;
+    g.team_size = team;
+    g.teams = step.num_blocks();
+    g.blocks = step.num_blocks();
+    g.rows = s.stats.rows;
+    g.nnz = s.stats.nnz;
+    g.detail = "rowBlocks built on the " + std::string(on_device ? "device" : "host") + " in " +
+               std::to_string(step.build_seconds() * 1e3) + " ms; NNZ_PER_WG " + std::to_string(ap.nnz_per_wg) +
+               ", num_rows_stream " + std::to_string(ap.num_rows_stream) + ", NNZ_multiplier " +
+               std::to_string(ap.nnz_multiplier) + ", staging unroll " + std::to_string(ap.stage_unroll) + "; " +
+               std::to_string(step.num_split_rows()) + " rows on CSR-VectorL";
+    s.groups.push_back(g);
+    return step;
+  }
+};
+
+}  // namespace aspmv::kernels

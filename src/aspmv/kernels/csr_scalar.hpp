@@ -4,8 +4,16 @@
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <aspmv/kernel.hpp>
+#include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/kernel_info.hpp>
+#include <aspmv/planner/plan_context.hpp>
+#include <aspmv/planner/workspace.hpp>
 
 #include <Kokkos_Core.hpp>
+
+#include <string>
+#include <vector>
 
 namespace aspmv::impl {
 
@@ -26,19 +34,35 @@ struct CsrScalarFunctor {
   }
 };
 
+// One dispatch of CSR-scalar over every row (rows in chunks on CPUs).
+template <class ExecSpace, class Matrix, class XView, class YView>
+void launch_csr_scalar(const ExecSpace& exec, const Matrix& a, std::int64_t chunk, typename Matrix::value_type alpha,
+                       const XView& x, typename Matrix::value_type beta, const YView& y) {
+  if (a.num_rows() == 0) return;
+  CsrScalarFunctor<Matrix, XView, YView> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta};
+  Kokkos::parallel_for("aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, a.num_rows(), Kokkos::ChunkSize(chunk)),
+                       f);
+}
+
+// Rows one thread takes at a time: one on GPUs, the table's chunk on CPUs.
+template <class ExecSpace>
+std::int64_t scalar_chunk(const predictors::KernelParameters& p) {
+  return backends::Traits<ExecSpace>::is_gpu ? 1 : p.host_rows_per_chunk;
+}
+
 // The step of a plan that runs CSR-scalar on every row.
 template <class ExecSpace, class Matrix>
 class CsrScalarStep {
  public:
+  using Value = typename Matrix::value_type;
   CsrScalarStep(const Matrix& a, std::int64_t chunk) : a_(a), chunk_(chunk) {}
 
-  template <class XView, class YView>
-  void run(const ExecSpace& exec, typename Matrix::value_type alpha, const XView& x,
-           typename Matrix::value_type beta, const YView& y) const {
-    if (a_.num_rows() == 0) return;
-    CsrScalarFunctor<Matrix, XView, YView> f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta};
-    Kokkos::parallel_for("aspmv::spmv::csr_scalar",
-                         RangePolicy<ExecSpace>(exec, 0, a_.num_rows(), Kokkos::ChunkSize(chunk_)), f);
+  std::size_t num_groups() const { return 1; }
+  WorkspaceSize workspace_size() const { return {}; }
+  template <class Work, class XView, class YView>
+  void run_group(std::size_t, const ExecSpace& exec, const Work&, Value alpha, const XView& x, Value beta,
+                 const YView& y) const {
+    launch_csr_scalar(exec, a_, chunk_, alpha, x, beta, y);
   }
 
  private:
@@ -47,3 +71,45 @@ class CsrScalarStep {
 };
 
 }  // namespace aspmv::impl
+
+namespace aspmv::kernels {
+
+struct CsrScalar {
+  static constexpr Kernel id = Kernel::csr_scalar;
+  static constexpr KernelTraits traits{/*analysis*/ false, /*uses_tpr*/ false, /*splits_rows*/ false,
+                                       /*needs_structure*/ false, /*direct*/ true};
+  static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk};
+  template <class ExecSpace, class Matrix>
+  using Step = impl::CsrScalarStep<ExecSpace, Matrix>;
+
+  static std::vector<KernelConfig> configurations(int /*max_tpr*/) {
+    PlanOptions o;
+    o.kernel = id;
+    return {{"csr_scalar", "-", o}};
+  }
+
+  template <class ExecSpace, class Matrix>
+  static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
+    const std::int64_t chunk = impl::scalar_chunk<ExecSpace>(ctx.params);
+    GroupSummary g;
+    g.kernel = id;
+    g.team_size = 1;
+    g.teams = s.stats.rows;
+    g.blocks = 1;
+    g.rows = s.stats.rows;
+    g.nnz = s.stats.nnz;
+    g.detail = backends::Traits<ExecSpace>::is_gpu ? "one thread per row" : "rows in chunks of " + std::to_string(chunk);
+    s.groups.push_back(g);
+    return Step<ExecSpace, Matrix>(ctx.a, chunk);
+  }
+
+  // Without a plan (the drop-in call): nothing allocated, nothing copied.
+  template <class ExecSpace, class Matrix, class XView, class YView>
+  static void launch(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p, int /*tpr*/,
+                     typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
+                     const YView& y) {
+    impl::launch_csr_scalar(exec, a, impl::scalar_chunk<ExecSpace>(p), alpha, x, beta, y);
+  }
+};
+
+}  // namespace aspmv::kernels

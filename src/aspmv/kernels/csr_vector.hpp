@@ -1,19 +1,26 @@
 #pragma once
 // CSR-vector<TpR>: TpR threads (the team's vector lanes) per row, rows per
 // team = team size; the row's products are summed by Kokkos' vector
-// reduction (warp shuffles on GPUs). Runs over a set of row blocks, each with
-// its own share of the league (Gao Eq. (3) for partitioned matrices, one team
-// per `team_size` rows otherwise); a block's rows are dealt out with a
-// league-stride loop.
+// reduction (warp shuffles on GPUs). Runs over the whole matrix, or over a
+// set of row blocks each with its own share of the league (Gao Eq. (3) for
+// partitioned matrices, kernels/gao_partitioned.hpp); a block's rows are
+// dealt out with a league-stride loop.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/strided_dot.hpp>
+#include <aspmv/kernel.hpp>
+#include <aspmv/kernels/csr_scalar.hpp>
+#include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/kernel_info.hpp>
+#include <aspmv/planner/plan_context.hpp>
+#include <aspmv/planner/workspace.hpp>
 
 #include <Kokkos_Core.hpp>
 
+#include <string>
 #include <vector>
 
 namespace aspmv::impl {
@@ -29,17 +36,23 @@ struct CsrVectorFunctor {
   XView x;
   YView y;
   Value alpha, beta;
-  Kokkos::View<const RowBlock*, typename Matrix::memory_space> blocks;  // with sentinel
-  std::int64_t num_blocks;
+  Kokkos::View<const RowBlock*, typename Matrix::memory_space> blocks;  // with sentinel; unused when num_blocks == 0
+  std::int64_t num_blocks;       // 0: the whole matrix is one block, `whole`
+  RowBlock whole;                // rows [0, m), team_begin 0
+  std::int64_t whole_teams;      // league size when num_blocks == 0
   std::int64_t rows_per_team;    // team size
   std::int64_t rows_per_thread;  // > 1 on CPUs: a thread takes a chunk of rows
   int tpr;                       // threads per row (the team's vector length)
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const std::int64_t league = team.league_rank();
-    const std::int64_t b = num_blocks == 1 ? 0 : find_block(blocks, num_blocks, league);
-    const RowBlock blk = blocks(b);
-    const std::int64_t teams = blocks(b + 1).team_begin - blk.team_begin;
+    RowBlock blk = whole;
+    std::int64_t teams = whole_teams;
+    if (num_blocks > 0) {
+      const std::int64_t b = num_blocks == 1 ? 0 : find_block(blocks, num_blocks, league);
+      blk = blocks(b);
+      teams = blocks(b + 1).team_begin - blk.team_begin;
+    }
     const std::int64_t t = league - blk.team_begin;
     const std::int64_t stride = teams * rows_per_team * rows_per_thread;
     for (std::int64_t first = blk.row_begin + (t * rows_per_team + team.team_rank()) * rows_per_thread;
@@ -59,10 +72,11 @@ struct CsrVectorFunctor {
   }
 };
 
-// TpR = 1 on GPUs: one thread per row of the group's blocks, as a flat range
-// (the team machinery costs about 2x on rows this short: measured on the H100,
-// perf/results/h100/2026-11-21-run1, csr_vector<1> vs csr_scalar). Thread i
-// finds its block by binary search on the blocks' row prefix.
+// TpR = 1 on GPUs over a set of blocks: one thread per row of the blocks, as
+// a flat range (the team machinery costs about 2x on rows this short:
+// measured on the H100, perf/results/h100/2026-11-21-run1, csr_vector<1> vs
+// csr_scalar). Thread i finds its block by binary search on the blocks' row
+// prefix. (Over the whole matrix TpR = 1 is CSR-scalar.)
 template <class Matrix, class XView, class YView>
 struct CsrVectorScalarFunctor {
   using Value = typename Matrix::value_type;
@@ -92,10 +106,25 @@ struct CsrVectorScalarFunctor {
 
 // Launch shape of a CSR-vector group.
 struct VectorShape {
-  int tpr = 1;                    // threads per row = team vector length
-  int team_size = 1;              // rows per team
+  int tpr = 1;        // threads per row = team vector length
+  int team_size = 1;  // rows per team
   std::int64_t rows_per_thread = 1;
 };
+
+// CSR-vector launch shape for a TpR on this backend.
+template <class ExecSpace>
+VectorShape vector_shape(int tpr, const predictors::KernelParameters& p) {
+  VectorShape s;
+  s.tpr = tpr;
+  if (backends::Traits<ExecSpace>::is_gpu) {
+    s.team_size = p.team_threads / tpr > 0 ? p.team_threads / tpr : 1;
+    s.rows_per_thread = 1;
+  } else {
+    s.team_size = 1;
+    s.rows_per_thread = p.host_rows_per_chunk;
+  }
+  return s;
+}
 
 // Teams one block needs so that each of its rows gets its own thread once.
 inline std::int64_t teams_to_cover(std::int64_t rows, const VectorShape& s) {
@@ -110,12 +139,37 @@ struct BlockTeams {
   std::int64_t teams;
 };
 
-// One dispatch of CSR-vector over a group of row blocks sharing one TpR.
+// One CSR-vector dispatch over every row of `a`, without device arrays.
+template <class ExecSpace, class Matrix, class XView, class YView>
+void launch_csr_vector_whole(const ExecSpace& exec, const Matrix& a, const VectorShape& shape,
+                             typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
+                             const YView& y) {
+  const std::int64_t teams = teams_to_cover(a.num_rows(), shape);
+  if (teams == 0) return;
+  if (backends::Traits<ExecSpace>::is_gpu && shape.tpr == 1) {
+    launch_csr_scalar(exec, a, 1, alpha, x, beta, y);
+    return;
+  }
+  CsrVectorFunctor<Matrix, XView, YView, ExecSpace> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta,
+                                                      {}, 0, RowBlock{0, a.num_rows(), 0}, teams, shape.team_size,
+                                                      shape.rows_per_thread, shape.tpr};
+  Kokkos::parallel_for("aspmv::spmv::csr_vector",
+                       TeamPolicy<ExecSpace>(exec, static_cast<int>(teams), shape.team_size, shape.tpr), f);
+}
+
+// One dispatch of CSR-vector: over the whole matrix, or over a group of row
+// blocks sharing one TpR.
 template <class ExecSpace, class Matrix>
 class CsrVectorStep {
  public:
+  using Value = typename Matrix::value_type;
   using memory_space = typename Matrix::memory_space;
 
+  // The whole matrix: nothing on the device.
+  CsrVectorStep(const Matrix& a, VectorShape shape)
+      : a_(a), shape_(shape), num_blocks_(0), league_(teams_to_cover(a.num_rows(), shape)), rows_(a.num_rows()) {}
+
+  // A set of row blocks, each with its teams.
   CsrVectorStep(const ExecSpace& exec, const Matrix& a, const std::vector<BlockTeams>& blocks, VectorShape shape)
       : a_(a), shape_(shape), num_blocks_(static_cast<std::int64_t>(blocks.size())) {
     std::vector<RowBlock> host;
@@ -125,18 +179,25 @@ class CsrVectorStep {
       team += b.teams;
     }
     host.push_back(RowBlock{a.num_rows(), a.num_rows(), team});  // sentinel
-    league_ = team;
+    league_ = planner::checked_league(team, "CSR-vector");
     blocks_ = to_device<memory_space>(exec, host, "aspmv::csr_vector::blocks");
     std::vector<std::int64_t> prefix{0};
     for (const auto& b : blocks) prefix.push_back(prefix.back() + (b.row_end - b.row_begin));
     rows_ = prefix.back();
-    row_prefix_ = to_device<memory_space>(exec, prefix, "aspmv::csr_vector::row_prefix");
+    if (backends::Traits<ExecSpace>::is_gpu && shape.tpr == 1)
+      row_prefix_ = to_device<memory_space>(exec, prefix, "aspmv::csr_vector::row_prefix");
   }
 
-  template <class XView, class YView>
-  void run(const ExecSpace& exec, typename Matrix::value_type alpha, const XView& x,
-           typename Matrix::value_type beta, const YView& y) const {
+  std::size_t num_groups() const { return 1; }
+  WorkspaceSize workspace_size() const { return {}; }
+  template <class Work, class XView, class YView>
+  void run_group(std::size_t, const ExecSpace& exec, const Work&, Value alpha, const XView& x, Value beta,
+                 const YView& y) const {
     if (league_ == 0 || rows_ == 0) return;
+    if (num_blocks_ == 0) {
+      launch_csr_vector_whole(exec, a_, shape_, alpha, x, beta, y);
+      return;
+    }
     if (backends::Traits<ExecSpace>::is_gpu && shape_.tpr == 1) {
       Kokkos::parallel_for("aspmv::spmv::csr_vector_tpr1", RangePolicy<ExecSpace>(exec, 0, rows_),
                            CsrVectorScalarFunctor<Matrix, XView, YView>{a_.row_offsets(), a_.col_indices(), a_.values(),
@@ -145,8 +206,8 @@ class CsrVectorStep {
       return;
     }
     CsrVectorFunctor<Matrix, XView, YView, ExecSpace> f{
-        a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, blocks_,
-        num_blocks_, shape_.team_size, shape_.rows_per_thread, shape_.tpr};
+        a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, blocks_, num_blocks_, RowBlock{0, 0, 0}, 0,
+        shape_.team_size, shape_.rows_per_thread, shape_.tpr};
     Kokkos::parallel_for("aspmv::spmv::csr_vector",
                          TeamPolicy<ExecSpace>(exec, static_cast<int>(league_), shape_.team_size, shape_.tpr), f);
   }
@@ -166,3 +227,53 @@ class CsrVectorStep {
 };
 
 }  // namespace aspmv::impl
+
+namespace aspmv::kernels {
+
+struct CsrVector {
+  static constexpr Kernel id = Kernel::csr_vector;
+  static constexpr KernelTraits traits{/*analysis*/ false, /*uses_tpr*/ true, /*splits_rows*/ false,
+                                       /*needs_structure*/ false, /*direct*/ true};
+  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::host_rows_per_chunk};
+  template <class ExecSpace, class Matrix>
+  using Step = impl::CsrVectorStep<ExecSpace, Matrix>;
+
+  // Every TpR the backend runs.
+  static std::vector<KernelConfig> configurations(int max_tpr) {
+    std::vector<KernelConfig> c;
+    for (int tpr = 1; tpr <= max_tpr; tpr *= 2) {
+      PlanOptions o;
+      o.kernel = id;
+      o.threads_per_row = tpr;
+      c.push_back({"csr_vector<" + std::to_string(tpr) + ">", "tpr=" + std::to_string(tpr), o});
+    }
+    return c;
+  }
+
+  template <class ExecSpace, class Matrix>
+  static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
+    const int tpr = ctx.tpr_for(s.stats);
+    const auto shape = impl::vector_shape<ExecSpace>(tpr, ctx.params);
+    GroupSummary g;
+    g.kernel = id;
+    g.tpr = tpr;
+    g.team_size = shape.team_size;
+    g.teams = impl::teams_to_cover(ctx.a.num_rows(), shape);
+    g.blocks = 1;
+    g.rows = s.stats.rows;
+    g.nnz = s.stats.nnz;
+    g.detail = ctx.tpr_source();
+    s.groups.push_back(g);
+    return Step<ExecSpace, Matrix>(ctx.a, shape);
+  }
+
+  // Without a plan (the drop-in call): nothing allocated, nothing copied.
+  template <class ExecSpace, class Matrix, class XView, class YView>
+  static void launch(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p, int tpr,
+                     typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
+                     const YView& y) {
+    impl::launch_csr_vector_whole(exec, a, impl::vector_shape<ExecSpace>(tpr, p), alpha, x, beta, y);
+  }
+};
+
+}  // namespace aspmv::kernels

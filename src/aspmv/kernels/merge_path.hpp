@@ -7,13 +7,22 @@
 // the carries: atomically, or deterministically by summing each row's run of
 // carries in order. The threads' starting coordinates on the path depend only
 // on the structure, so the plan finds them once (binary search on the merge
-// diagonals) and apply reads them.
+// diagonals) and apply reads them; the carries are the plan's workspace.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <aspmv/kernel.hpp>
+#include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/kernel_info.hpp>
+#include <aspmv/planner/plan_context.hpp>
+#include <aspmv/planner/workspace.hpp>
 
 #include <Kokkos_Core.hpp>
+
+#include <string>
+#include <vector>
 
 namespace aspmv::impl {
 
@@ -116,24 +125,27 @@ class MergePathStep {
       : a_(a), items_per_thread_(items_per_thread), deterministic_(deterministic) {
     const std::int64_t items = static_cast<std::int64_t>(a.num_rows()) + a.nnz();
     threads_ = (items + items_per_thread - 1) / items_per_thread;
-    starts_ = Kokkos::View<std::int32_t*, memory_space>("aspmv::merge_path::starts", threads_ + 1);
-    carry_rows_ = Kokkos::View<std::int32_t*, memory_space>("aspmv::merge_path::carry_rows", threads_);
-    carry_values_ = Kokkos::View<Value*, memory_space>("aspmv::merge_path::carry_values", threads_);
+    starts_ = allocate<std::int32_t, memory_space>(exec, threads_ + 1, "aspmv::merge_path::starts");
     Kokkos::parallel_for("aspmv::merge_path::find_starts", RangePolicy<ExecSpace>(exec, 0, threads_ + 1),
                          MergePathStarts<typename Matrix::offsets_view, decltype(starts_)>{
                              a.row_offsets(), starts_, a.num_rows(), a.nnz(), items_per_thread});
     exec.fence();
   }
 
+  std::size_t num_groups() const { return 1; }
+  // One carry (row, partial sum) per thread.
+  WorkspaceSize workspace_size() const { return {threads_, threads_}; }
+
   template <class XView, class YView>
-  void run(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
+  void run_group(std::size_t, const ExecSpace& exec, const Workspace<Value, memory_space>& ws, Value alpha,
+                 const XView& x, Value beta, const YView& y) const {
     if (threads_ == 0) return;
     Kokkos::parallel_for("aspmv::spmv::merge_path", RangePolicy<ExecSpace>(exec, 0, threads_),
                          MergePathFunctor<Matrix, XView, YView>{a_.row_offsets(), a_.col_indices(), a_.values(), x, y,
-                                                                alpha, beta, starts_, carry_rows_, carry_values_,
+                                                                alpha, beta, starts_, ws.indices, ws.values,
                                                                 a_.num_rows(), a_.nnz(), items_per_thread_});
     Kokkos::parallel_for("aspmv::spmv::merge_path_fixup", RangePolicy<ExecSpace>(exec, 0, threads_),
-                         MergePathFixup<memory_space, YView, Value>{carry_rows_, carry_values_, y, alpha, a_.num_rows(),
+                         MergePathFixup<memory_space, YView, Value>{ws.indices, ws.values, y, alpha, a_.num_rows(),
                                                                     threads_, deterministic_});
   }
 
@@ -146,8 +158,43 @@ class MergePathStep {
   bool deterministic_;
   std::int64_t threads_ = 0;
   Kokkos::View<std::int32_t*, memory_space> starts_;
-  Kokkos::View<std::int32_t*, memory_space> carry_rows_;
-  Kokkos::View<Value*, memory_space> carry_values_;
 };
 
 }  // namespace aspmv::impl
+
+namespace aspmv::kernels {
+
+struct MergePath {
+  static constexpr Kernel id = Kernel::merge_path;
+  static constexpr KernelTraits traits{/*analysis*/ true, /*uses_tpr*/ false, /*splits_rows*/ true,
+                                       /*needs_structure*/ true, /*direct*/ false};
+  static constexpr TableParameter parameters[] = {TableParameter::merge_items};
+  template <class ExecSpace, class Matrix>
+  using Step = impl::MergePathStep<ExecSpace, Matrix>;
+
+  static std::vector<KernelConfig> configurations(int /*max_tpr*/) {
+    PlanOptions o;
+    o.kernel = id;
+    return {{"merge_path", "-", o}};
+  }
+
+  template <class ExecSpace, class Matrix>
+  static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
+    using Value = typename Matrix::value_type;
+    const std::int64_t ipt = ctx.params.merge_items_per_thread.template get<Value>();
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, ipt, ctx.options.deterministic);
+    GroupSummary g;
+    g.kernel = id;
+    g.team_size = 1;
+    g.teams = step.threads();
+    g.blocks = step.threads();
+    g.rows = s.stats.rows;
+    g.nnz = s.stats.nnz;
+    g.detail = std::to_string(ipt) + " items (rows + nnz) per thread" +
+               (ctx.options.deterministic ? ", ordered carries" : ", atomic carries");
+    s.groups.push_back(g);
+    return step;
+  }
+};
+
+}  // namespace aspmv::kernels

@@ -3,7 +3,9 @@
 // the segment's products. A segment that covers its whole row writes the row
 // (Gao's long-row blocks: one team per row); a row split into several
 // segments (rows longer than the split length) combines its partial sums
-// through impl/split_rows.hpp, by atomics or deterministically.
+// through impl/split_rows.hpp, by atomics or deterministically (partial
+// sums in the plan's workspace). Gao's partitioned kernel runs its long rows
+// with it.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/device_copy.hpp>
@@ -11,6 +13,8 @@
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/split_rows.hpp>
 #include <aspmv/impl/strided_dot.hpp>
+#include <aspmv/planner/plan_context.hpp>
+#include <aspmv/planner/workspace.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -30,7 +34,7 @@ struct RowSegmentsFunctor {
   YView y;
   Value alpha, beta;
   Kokkos::View<const RowSegment<Offset>*, typename Matrix::memory_space> segments;
-  Kokkos::View<Value*, typename Matrix::memory_space> partials;  // deterministic mode: one slot per segment
+  Kokkos::View<Value*, typename Matrix::memory_space> partials;  // deterministic mode: one workspace slot per segment
   bool deterministic;
   int threads;  // team size x vector length
 
@@ -74,8 +78,10 @@ std::vector<RowSegment<Offset>> cut_rows(const std::vector<std::int32_t>& rows, 
       segs.push_back({r, b, e});
       continue;
     }
-    for (Offset k = b; k < e; k += static_cast<Offset>(split_length))
-      segs.push_back({r, k, e - k > static_cast<Offset>(split_length) ? k + static_cast<Offset>(split_length) : e});
+    // 64-bit positions: k + split_length may pass the largest Offset.
+    for (std::int64_t k = b; k < static_cast<std::int64_t>(e); k += split_length)
+      segs.push_back({r, static_cast<Offset>(k),
+                      static_cast<std::int64_t>(e) - k > split_length ? static_cast<Offset>(k + split_length) : e});
   }
   return segs;
 }
@@ -100,26 +106,32 @@ class RowSegmentsStep {
       i = j;
     }
     num_split_rows_ = static_cast<std::int64_t>(split.size());
+    planner::checked_league(num_segments_, "the long-row segments");
     segments_ = to_device<memory_space>(exec, segments, "aspmv::row_segments::segments");
     split_rows_ = to_device<memory_space>(exec, split, "aspmv::row_segments::split_rows");
-    if (deterministic_ && !split.empty())
-      partials_ = Kokkos::View<Value*, memory_space>("aspmv::row_segments::partials", segments.size());
-    exec.fence();
+  }
+
+  // Deterministic combining keeps one partial sum per segment.
+  WorkspaceSize workspace_size() const {
+    WorkspaceSize w;
+    if (deterministic_ && num_split_rows_ > 0) w.values = num_segments_;
+    return w;
   }
 
   template <class XView, class YView>
-  void run(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
+  void run(const ExecSpace& exec, const Workspace<Value, memory_space>& ws, Value alpha, const XView& x, Value beta,
+           const YView& y) const {
     if (num_segments_ == 0) return;
     const bool atomics = !deterministic_ && num_split_rows_ > 0;
     if (atomics) prescale_split_rows(exec, split_rows_, y, beta);
     RowSegmentsFunctor<Matrix, XView, YView, ExecSpace> f{
-        a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, segments_, partials_, deterministic_,
+        a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, segments_, ws.values, deterministic_,
         shape_.team_size * shape_.vector_length};
     Kokkos::parallel_for("aspmv::spmv::row_segments",
                          TeamPolicy<ExecSpace>(exec, static_cast<int>(num_segments_), shape_.team_size,
                                                shape_.vector_length),
                          f);
-    if (deterministic_ && num_split_rows_ > 0) finalize_split_rows(exec, split_rows_, partials_, y, alpha, beta);
+    if (deterministic_ && num_split_rows_ > 0) finalize_split_rows(exec, split_rows_, ws.values, y, alpha, beta);
   }
 
   std::int64_t num_segments() const { return num_segments_; }
@@ -134,7 +146,6 @@ class RowSegmentsStep {
   std::int64_t num_split_rows_ = 0;
   Kokkos::View<RowSegment<Offset>*, memory_space> segments_;
   Kokkos::View<SplitRow*, memory_space> split_rows_;
-  Kokkos::View<Value*, memory_space> partials_;
 };
 
 }  // namespace aspmv::impl

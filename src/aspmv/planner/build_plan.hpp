@@ -1,0 +1,116 @@
+#pragma once
+// make_plan's analysis: gather the features it needs, choose the kernel
+// (options, else the rules; trained models plug in here), and let the
+// kernel's planner build its step. The choices here are the only place
+// rules and models are consulted.
+
+#include <aspmv/csr_matrix.hpp>
+#include <aspmv/error.hpp>
+#include <aspmv/features.hpp>
+#include <aspmv/plan_options.hpp>
+#include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/kernel_registry.hpp>
+#include <aspmv/planner/plan_context.hpp>
+#include <backends/traits.hpp>
+#include <predictors/arch_table_data.hpp>
+#include <predictors/kernel_rules.hpp>
+
+#include <chrono>
+#include <limits>
+#include <optional>
+#include <string>
+#include <type_traits>
+
+namespace aspmv::planner {
+
+// A plan's immutable analysis: the matrix, the chosen kernel's step, what
+// was decided and why.
+template <class ExecSpace, class Matrix>
+struct Analysis {
+  Matrix a;
+  PlanStep<ExecSpace, Matrix> step;
+  PlanSummary summary;
+  impl::WorkspaceSize workspace;
+  std::size_t num_groups = 0;
+};
+
+inline double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+template <class Value>
+const char* value_name() {
+  return sizeof(Value) == 4 ? "float" : "double";
+}
+
+// Checks a forced TpR against what the backend runs and what the kernel uses.
+template <class ExecSpace>
+void check_tpr(int tpr, Kernel kernel) {
+  if (tpr == 0) return;
+  constexpr int max_tpr = backends::Traits<ExecSpace>::max_tpr;
+  if (tpr < 1 || tpr > max_tpr || (tpr & (tpr - 1)) != 0)
+    throw Error("aspmv::make_plan: threads_per_row " + std::to_string(tpr) + " is not a power of two in [1, " +
+                std::to_string(max_tpr) + "] on " + backends::Traits<ExecSpace>::name);
+  if (kernel != Kernel::automatic && !kernel_traits(kernel).uses_tpr)
+    throw Error(std::string("aspmv::make_plan: threads_per_row is set but ") + to_string(kernel) +
+                " does not use it");
+}
+
+template <class ExecSpace, class Matrix>
+Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, const PlanOptions& opt,
+                                       const predictors::ArchTableData& table) {
+  using Value = typename Matrix::value_type;
+  using Offset = typename Matrix::offset_type;
+  using Traits = backends::Traits<ExecSpace>;
+  const auto t_start = std::chrono::steady_clock::now();
+  PlanSummary s;
+  s.value_type = value_name<Value>();
+  s.offset_type = std::string(std::is_signed<Offset>::value ? "int" : "uint") + std::to_string(8 * sizeof(Offset));
+  s.execution_space = Traits::name;
+  s.arch = table.arch;
+  s.arch_status = table.provenance.status;
+  s.deterministic = opt.deterministic;
+  s.expected_calls = opt.expected_calls;
+  check_tpr<ExecSpace>(opt.threads_per_row, opt.kernel);
+  check_offset_headroom(a, "aspmv::make_plan");
+
+  // Features: known ones are free; gathered ones cost two device reductions.
+  s.stats.rows = a.num_rows();
+  s.stats.cols = a.num_cols();
+  s.stats.nnz = a.nnz();
+  s.stats.mean = s.stats.rows > 0 ? double(s.stats.nnz) / double(s.stats.rows) : 0.0;
+  const bool gather =
+      opt.kernel == Kernel::automatic ? opt.gather_features : kernel_traits(opt.kernel).needs_structure;
+  if (gather) {
+    const auto t0 = std::chrono::steady_clock::now();
+    s.stats = row_stats(exec, a);
+    s.features_seconds = seconds_since(t0);
+    s.features_gathered = true;
+  }
+
+  if (opt.kernel == Kernel::automatic) {
+    const auto choice = predictors::choose_kernel_by_rule(s.stats, s.features_gathered, Traits::is_gpu, table.parameters);
+    s.kernel = choice.kernel;
+    s.why = choice.why;
+  } else {
+    s.kernel = opt.kernel;
+    s.why = "forced by options";
+  }
+
+  const auto t_setup = std::chrono::steady_clock::now();
+  const PlanContext<ExecSpace, Matrix> ctx(exec, a, opt, table, s.stats);
+  std::optional<PlanStep<ExecSpace, Matrix>> step;
+  with_kernel(s.kernel, [&](auto d) { step.emplace(decltype(d)::plan(ctx, s)); });
+  s.setup_seconds = seconds_since(t_setup);
+  s.analysis_seconds = seconds_since(t_start);
+  Analysis<ExecSpace, Matrix> out{a, std::move(*step), std::move(s), {}, 0};
+  std::visit(
+      [&](const auto& st) {
+        out.workspace = st.workspace_size();
+        out.num_groups = st.num_groups();
+      },
+      out.step);
+  return out;
+}
+
+}  // namespace aspmv::planner

@@ -1,0 +1,74 @@
+#pragma once
+// What the registry knows of each kernel besides its planner: properties the
+// planner, the benchmark, the tests and the reports read (KernelTraits), the
+// configurations a benchmark or test runs (KernelConfig), and the
+// architecture-table parameters a kernel reads (TableParameter, the keys of
+// `aspmv bench --variant`).
+
+#include <aspmv/error.hpp>
+#include <aspmv/plan_options.hpp>
+
+#include <string>
+#include <vector>
+
+namespace aspmv {
+
+struct KernelTraits {
+  bool analysis;         // the plan builds per-matrix device arrays (partition, rowBlocks, path starts)
+  bool uses_tpr;         // PlanOptions::threads_per_row applies; configurations are tpr=N
+  bool splits_rows;      // some rows are summed by several teams (PlanOptions::deterministic matters)
+  bool needs_structure;  // a forced plan gathers row statistics first
+  bool direct;           // launches without a plan: the drop-in aspmv::spmv may run it
+};
+
+// One configuration of a kernel, as benchmarks and tests name it:
+// label "csr_vector<8>", config "tpr=8" (the collector's config column, "-"
+// for none), and the options that select it.
+struct KernelConfig {
+  std::string label;
+  std::string config;
+  PlanOptions options;
+};
+
+// The architecture-table parameters kernels read (bench variants' keys).
+#define ASPMV_TABLE_PARAMETERS(X) \
+  X(team_threads)                 \
+  X(host_rows_per_chunk)          \
+  X(t_long)                       \
+  X(teams_per_cu)                 \
+  X(long_row_split)               \
+  X(tpr)                          \
+  X(nnz_per_wg)                   \
+  X(num_rows_stream)              \
+  X(nnz_multiplier)               \
+  X(workgroup_threads)            \
+  X(stage_unroll)                 \
+  X(merge_items)
+
+#define ASPMV_TABLE_PARAMETER_ENUMERATOR(name) name,
+enum class TableParameter { ASPMV_TABLE_PARAMETERS(ASPMV_TABLE_PARAMETER_ENUMERATOR) };
+#undef ASPMV_TABLE_PARAMETER_ENUMERATOR
+
+#define ASPMV_TABLE_PARAMETER_VALUE(name) TableParameter::name,
+inline constexpr TableParameter all_table_parameters[] = {ASPMV_TABLE_PARAMETERS(ASPMV_TABLE_PARAMETER_VALUE)};
+#undef ASPMV_TABLE_PARAMETER_VALUE
+
+inline const char* to_string(TableParameter p) {
+#define ASPMV_TABLE_PARAMETER_CASE(name) \
+  case TableParameter::name:             \
+    return #name;
+  switch (p) { ASPMV_TABLE_PARAMETERS(ASPMV_TABLE_PARAMETER_CASE) }
+#undef ASPMV_TABLE_PARAMETER_CASE
+  return "unknown";
+}
+
+inline TableParameter parse_table_parameter(const std::string& name) {
+  std::string known;
+  for (const auto p : all_table_parameters) {
+    if (name == to_string(p)) return p;
+    known += (known.empty() ? "" : ", ") + std::string(to_string(p));
+  }
+  throw Error("aspmv::parse_table_parameter: unknown parameter '" + name + "' (" + known + ")");
+}
+
+}  // namespace aspmv

@@ -1,0 +1,99 @@
+#pragma once
+// What a kernel's planner gets from make_plan: the matrix, the options, the
+// architecture table, the row statistics (gathered, or the known m, n, nnz
+// only), and the row offsets on the host, copied once on first request.
+
+#include <aspmv/csr_matrix.hpp>
+#include <aspmv/feature_set.hpp>
+#include <aspmv/plan_options.hpp>
+#include <backends/traits.hpp>
+#include <predictors/arch_table_data.hpp>
+#include <predictors/tpr_rules.hpp>
+
+#include <aspmv/error.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <limits>
+
+#include <string>
+#include <vector>
+
+namespace aspmv::planner {
+
+// Kernels step through a row several loads ahead of the bounds test (unrolled
+// loops, staging), in the offset type: 32-bit offsets need that much room
+// below their largest value.
+inline constexpr std::int64_t offset_headroom = std::int64_t(1) << 16;
+
+template <class Matrix>
+void check_offset_headroom(const Matrix& a, const char* call) {
+  using Offset = typename Matrix::offset_type;
+  if (sizeof(Offset) < 8 && a.nnz() > static_cast<std::int64_t>(std::numeric_limits<Offset>::max()) - offset_headroom)
+    throw Error(std::string(call) + ": " + std::to_string(a.nnz()) + " nonzeros with " +
+                std::to_string(8 * sizeof(Offset)) + "-bit offsets leave less than " + std::to_string(offset_headroom) +
+                " of headroom below the largest offset; use 64-bit offsets");
+}
+
+// Kokkos 3.4 takes league sizes as int.
+inline int checked_league(std::int64_t teams, const char* what) {
+  if (teams > std::numeric_limits<int>::max())
+    throw Error(std::string("aspmv::make_plan: ") + what + " needs " + std::to_string(teams) +
+                " teams, more than a Kokkos league holds (2^31 - 1)");
+  return static_cast<int>(teams);
+}
+
+
+template <class ExecSpace, class Matrix>
+class PlanContext {
+ public:
+  using execution_space = ExecSpace;
+  using matrix_type = Matrix;
+  using Offset = typename Matrix::offset_type;
+  using Traits = backends::Traits<ExecSpace>;
+
+  PlanContext(const ExecSpace& exec, const Matrix& a, const PlanOptions& options,
+              const predictors::ArchTableData& table, const RowStats& stats)
+      : exec(exec), a(a), options(options), table(table), params(table.parameters), stats(stats) {}
+
+  const ExecSpace& exec;
+  const Matrix& a;
+  const PlanOptions& options;
+  const predictors::ArchTableData& table;
+  const predictors::KernelParameters& params;
+  const RowStats& stats;
+
+  // Threads per row for rows with statistics `s`: forced by the options, else
+  // the options' literature rule.
+  int tpr_for(const RowStats& s) const {
+    return options.threads_per_row > 0 ? options.threads_per_row
+                                       : predictors::tpr_by_rule(options.tpr_rule, s, Traits::max_tpr);
+  }
+  std::string tpr_source() const {
+    return options.threads_per_row > 0 ? std::string("TpR forced")
+                                       : std::string("TpR by rule ") + predictors::to_string(options.tpr_rule);
+  }
+
+  // The row offsets on the host (one device-to-host copy and a fence, the
+  // first time a planner asks).
+  const std::vector<Offset>& host_offsets() const {
+    if (!host_offsets_fetched_) {
+      const auto& d = a.row_offsets();
+      host_offsets_.resize(d.extent(0));
+      Kokkos::deep_copy(
+          exec, Kokkos::View<Offset*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host_offsets_.data(), d.extent(0)),
+          d);
+      exec.fence();
+      if (host_offsets_.empty()) host_offsets_.push_back(0);  // a 0-row matrix given without offsets
+      host_offsets_fetched_ = true;
+    }
+    return host_offsets_;
+  }
+
+ private:
+  mutable std::vector<Offset> host_offsets_;
+  mutable bool host_offsets_fetched_ = false;
+};
+
+}  // namespace aspmv::planner
