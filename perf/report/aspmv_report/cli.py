@@ -34,13 +34,14 @@ def main(argv=None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
         runs = [read_run(path) for path in args.runs]
+        sections = merge_runs(runs)  # also merges run.json methods (MethodsError on a conflict)
     except (InputError, OSError, ValueError) as err:
         print(f"aspmv_report: {err}", file=sys.stderr)
         return 2
     out_dir = Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)
     rendered = []
-    for sec in merge_runs(runs):
+    for sec in sections:
         items = section.build(sec, out_dir, args.baseline_tpr)
         write_tables(items, out_dir, sec.slug)
         rendered.append((sec.title, sec.slug, items))

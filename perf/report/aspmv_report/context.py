@@ -9,6 +9,7 @@ import pandas as pd
 from aspmv_report import comparison, timetable
 from aspmv_report.comparison import Comparison, SectionData
 from aspmv_report.merge import Section
+from aspmv_report.methods import Registry
 
 TIME_SOURCE = "runtimes.csv: time_s of rows with ok = 1"
 
@@ -19,18 +20,25 @@ class Context:
     out_dir: Path
     baseline_tpr: int
     data: SectionData = field(init=False)
-    available: set[str] = field(init=False)
+    available: set[str] = field(init=False)  # labels with measurements (ok = 1)
+    named: set[str] = field(init=False)      # labels with any runtimes.csv row
     comparisons: list[Comparison] = field(default_factory=list)
 
     def __post_init__(self):
         s = self.section
         self.data = SectionData(
-            times=timetable.wide(s.runtimes),
+            times=timetable.wide(s.runtimes, s.methods.order),
             features=s.features,
             matrices=timetable.all_matrices(s.runtimes, s.features, s.failures),
             reasons=timetable.ReasonFinder(s.runtimes, s.failures),
         )
         self.available = set(self.data.times.columns)
+        self.named = set(timetable.all_labels(s.runtimes, s.methods.order))
+
+    @property
+    def methods(self) -> Registry:
+        """run.json methods merged over the runs: kernel names, families, order."""
+        return self.section.methods
 
     @property
     def slug(self) -> str:
@@ -44,7 +52,7 @@ class Context:
 
     def column(self, value: str) -> pd.DataFrame:
         """matrix x label table of another runtimes.csv column (ok rows)."""
-        return timetable.wide(self.section.runtimes, value)
+        return timetable.wide(self.section.runtimes, self.methods.order, value)
 
     def feature(self, name: str, matrices) -> pd.Series:
         """A features.csv column for ``matrices`` (NaN where absent)."""

@@ -1,8 +1,10 @@
 """Reading one collector run folder (docs/COLLECTOR_FORMAT.md).
 
 run.json, runtimes.csv and features.csv are required; blocks.csv and
-failures.csv may be missing or empty. Nothing is filtered here: the ``ok``
-column is kept as written.
+failures.csv may be missing or empty. run.json must list the build's
+methods (``methods``, see methods.py), and every kernel of runtimes.csv
+must be one of them. Nothing is filtered here: the ``ok`` column is kept
+as written.
 """
 from __future__ import annotations
 
@@ -12,15 +14,13 @@ from pathlib import Path
 
 import pandas as pd
 
+from aspmv_report.errors import InputError
 from aspmv_report.labels import make_label
+from aspmv_report.methods import Method, parse_methods
 
 RUNTIME_COLUMNS = ("matrix", "kernel", "config", "time_s", "preprocessing_s", "gbs", "rel_error", "ok")
 BLOCK_KEY = ("matrix", "block", "tpr")
 FAILURE_COLUMNS = ("matrix", "stage", "message")
-
-
-class InputError(ValueError):
-    """A run folder does not follow the collector format."""
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class Run:
 
     path: Path
     meta: dict
+    methods: tuple[Method, ...]  # run.json methods, in the build's order
     runtimes: pd.DataFrame
     features: pd.DataFrame
     blocks: pd.DataFrame
@@ -93,10 +94,21 @@ def read_run(path: str | Path) -> Run:
     meta_path = path / "run.json"
     if not meta_path.exists():
         raise InputError(f"{meta_path}: missing")
-    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise InputError(f"{meta_path}: not valid JSON ({err})") from None
+    if not isinstance(meta, dict):
+        raise InputError(f"{meta_path}: not a JSON object")
+    methods = parse_methods(meta, meta_path)
+    runtimes = read_runtimes(path / "runtimes.csv")
+    unknown = sorted(set(runtimes["kernel"]) - {m.kernel for m in methods})
+    if unknown:
+        raise InputError(f"{_existing(path / 'runtimes.csv')}: kernels {', '.join(unknown)} are not in the "
+                         f"\"methods\" of {meta_path}")
     features = _read_csv(path / "features.csv", required=True)
     if "matrix" not in features.columns:
         raise InputError(f"{path / 'features.csv'}: no matrix column")
     blocks = _read_csv(path / "blocks.csv", required=False, key_columns=BLOCK_KEY)
-    return Run(path=path, meta=meta, runtimes=read_runtimes(path / "runtimes.csv"), features=features,
+    return Run(path=path, meta=meta, methods=methods, runtimes=runtimes, features=features,
                blocks=blocks, failures=read_failures(path / "failures.csv"))

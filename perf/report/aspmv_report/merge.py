@@ -5,6 +5,10 @@ the report. Inside a group, a row of the same key (runtimes: matrix, kernel,
 config; features: matrix; blocks: matrix, block, tpr) read from several runs
 is taken from the first run given on the command line; the later copies are
 dropped whatever their ``ok``.
+
+The run.json ``methods`` of all the runs given are merged into one registry
+(methods.merge_registries: same properties and same relative order for
+shared kernels) that every section uses.
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from aspmv_report.inputs import BLOCK_KEY, Run
+from aspmv_report.methods import Registry, merge_registries
 
 
 @dataclass(frozen=True)
@@ -23,6 +28,7 @@ class Section:
     device: str
     precision: str
     runs: tuple[Run, ...]
+    methods: Registry       # merged over every run given to the report
     runtimes: pd.DataFrame  # every row, ``ok`` as written, plus ``label`` and ``run``
     features: pd.DataFrame  # indexed by matrix
     blocks: pd.DataFrame
@@ -53,8 +59,16 @@ def keep_first(frames: list[pd.DataFrame], runs: list[Run], key: tuple[str, ...]
     return merged.drop_duplicates(subset=list(key), keep="first").reset_index(drop=True)
 
 
+def merge_methods(runs: list[Run]) -> Registry:
+    """The merged run.json methods of ``runs``; checks that there is exactly one TpR kernel."""
+    registry = merge_registries([(r.methods, str(r.path / "run.json")) for r in runs])
+    registry.check()
+    return registry
+
+
 def merge_runs(runs: list[Run]) -> list[Section]:
     """Groups runs by (device, precision), keeping command-line order inside a group."""
+    registry = merge_methods(runs)
     groups: dict[tuple[str, str], list[Run]] = {}
     for run in runs:
         groups.setdefault(section_key(run), []).append(run)
@@ -65,5 +79,5 @@ def merge_runs(runs: list[Run]) -> list[Section]:
         blocks = keep_first([r.blocks for r in members], members, BLOCK_KEY)
         failures = pd.concat([r.failures.assign(run=r.name) for r in members], ignore_index=True)
         failures = failures.drop_duplicates(subset=["matrix", "stage", "message"]).reset_index(drop=True)
-        sections.append(Section(device, precision, tuple(members), runtimes, features, blocks, failures))
+        sections.append(Section(device, precision, tuple(members), registry, runtimes, features, blocks, failures))
     return sections

@@ -2,7 +2,7 @@
 
 t_s (Gao Eq. 4: "the shortest execution time with all possible TpR"; Seer's
 Oracle; Lehnert's "overall best runtime"). Ties are broken by the canonical
-label order (labels.sort_key), so the chosen label is deterministic; the
+label order (labels.sort_key; kernels in run.json methods order), so the chosen label is deterministic; the
 accuracy test accepts any label tied with the best time.
 """
 from __future__ import annotations
@@ -13,9 +13,10 @@ from aspmv_report.labels import sort_labels
 from aspmv_report.timetable import take
 
 
-def oracle(times: pd.DataFrame, candidates, matrices: list[str]) -> pd.DataFrame:
-    """``label`` and ``time`` of the fastest candidate per matrix (all candidates must be measured)."""
-    ordered = sort_labels(candidates)
+def oracle(times: pd.DataFrame, candidates, matrices: list[str], order) -> pd.DataFrame:
+    """``label`` and ``time`` of the fastest candidate per matrix (all candidates must be measured);
+    ``order``: the kernel order of run.json methods, for the tie-break."""
+    ordered = sort_labels(candidates, order)
     sub = take(times, matrices, ordered)
     if sub.isna().any().any():
         raise ValueError("oracle over incomplete measurements; build the comparison first")

@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import pandas as pd
 
-from aspmv_report.labels import GAO_TPRS, tpr_label
 from aspmv_report.timetable import take
 
 CALLS = 5
 INFERENCE_S = 0.0
 
 
-def t_naive(times: pd.DataFrame, matrices: list[str], tprs=GAO_TPRS) -> pd.Series:
-    """Gao Eq. 6: one call with each TpR."""
-    return take(times, matrices, [tpr_label(t) for t in tprs]).sum(axis=1)
+def t_naive(times: pd.DataFrame, matrices: list[str], labels) -> pd.Series:
+    """Gao Eq. 6: one call with each TpR (``labels``: the TpR kernel's labels for TpR 2..32)."""
+    return take(times, matrices, list(labels)).sum(axis=1)
 
 
 def t_ml(t_features: pd.Series, t_pred: pd.Series, t_inference: float = INFERENCE_S) -> pd.Series:

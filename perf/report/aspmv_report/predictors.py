@@ -6,6 +6,12 @@ them; most name exactly one (a rule's ``csr_vector/tpr=N``, a fixed TpR,
 whole candidate set. ``has_config`` is False for predictors whose choice is
 not a configuration of the candidate set (aspmv_auto is measured as its own
 kernel): their accuracy compares times, not labels (see selection.py).
+
+Which kernel is the TpR kernel, which is the automatic choice and which are
+vendors comes from run.json ``methods`` (methods.Registry). A vendor kernel
+with one measured label is one predictor under its display name ("Kokkos
+Kernels"); one with several is "best <name>" over them plus "<name> <config>"
+for each ("best cuSPARSE", "cuSPARSE alg1", "cuSPARSE alg2").
 """
 from __future__ import annotations
 
@@ -14,7 +20,8 @@ from typing import Callable
 
 import pandas as pd
 
-from aspmv_report.labels import AUTO, CUSPARSE_ALGS, KOKKOS_KERNELS, tpr_label
+from aspmv_report.labels import config_of, kernel_of, tpr_label
+from aspmv_report.methods import Registry
 from aspmv_report.timetable import take
 
 # features.csv column of each literature TpR rule (Gao Eq. 1, Eq. 2; Kokkos Kernels).
@@ -25,6 +32,14 @@ RULE_COLUMNS = {
 }
 # Short names for PGO columns (Gao's TpR_mean, TpR_SqMean; Kokkos Kernels).
 RULE_SHORT = {"CUSP mean rule": "mean", "Reguly sqrt-mean rule": "sqmean", "Kokkos Kernels rule": "kk"}
+# How the report's tables and figures write a kernel's name. Presentation only: it decides
+# nothing about which kernels exist, their family or order (run.json methods does), and a
+# kernel not named here is written as it is.
+DISPLAY_NAMES = {"csr_vector": "CSR-vector", "cusparse": "cuSPARSE", "kokkos_kernels": "Kokkos Kernels"}
+
+
+def display_name(kernel: str) -> str:
+    return DISPLAY_NAMES.get(kernel, kernel)
 
 
 @dataclass(frozen=True)
@@ -51,8 +66,8 @@ def min_of(name: str, labels: tuple[str, ...]) -> Predictor:
     return Predictor(name, lambda _f, _l=tuple(labels): _l)
 
 
-def rule(name: str, column: str) -> Predictor:
-    """CSR-vector with the TpR that features.csv ``column`` holds for the matrix."""
+def rule(name: str, column: str, tpr_kernel: str) -> Predictor:
+    """The TpR kernel (CSR-vector) with the TpR that features.csv ``column`` holds for the matrix."""
 
     def needs(feat: pd.Series | None):
         if feat is None or column not in feat.index:
@@ -60,27 +75,48 @@ def rule(name: str, column: str) -> Predictor:
         value = pd.to_numeric(feat[column], errors="coerce")
         if pd.isna(value):
             return None
-        return (tpr_label(int(value)),)
+        return (tpr_label(tpr_kernel, int(value)),)
 
     return Predictor(name, needs, True, uses_features=True)
 
 
-def literature_rules() -> list[Predictor]:
-    return [rule(name, column) for name, column in RULE_COLUMNS.items()]
+def literature_rules(methods: Registry) -> list[Predictor]:
+    return [rule(name, column, methods.tpr_kernel) for name, column in RULE_COLUMNS.items()]
 
 
-def standard_predictors(available: set[str], fixed_tprs: tuple[int, ...]) -> list[Predictor]:
+def auto_predictors(methods: Registry, available) -> list[Predictor]:
+    """The plan's automatic choice (family aspmv_auto), named by its kernel, when measured."""
+    return [fixed(k, k, has_config=False) for k in methods.auto if k in available]
+
+
+def vendor_predictors(methods: Registry, available, named=None) -> list[tuple[Predictor, list[Predictor]]]:
+    """Per vendor kernel with measurements (registry order): its predictor and, when it has
+    several configurations, one predictor per configuration. ``available``: labels with
+    measurements; ``named``: labels with any runtimes.csv row (default ``available``), which
+    decide between one predictor and "best" plus one per configuration, so that a configuration
+    failing everywhere does not rename the others."""
+    named = available if named is None else named
+    out = []
+    for kernel in methods.vendors:
+        labels = tuple(l for l in methods.sort_labels(available) if kernel_of(l) == kernel)
+        if not labels:
+            continue
+        name = display_name(kernel)
+        if len({l for l in set(named) | set(labels) if kernel_of(l) == kernel}) == 1:
+            out.append((fixed(name, labels[0]), []))
+        else:
+            out.append((min_of(f"best {name}", labels), [fixed(f"{name} {config_of(l)}", l) for l in labels]))
+    return out
+
+
+def standard_predictors(methods: Registry, available: set[str], fixed_tprs: tuple[int, ...],
+                        named=None) -> list[Predictor]:
     """The predictors of Table 4 whose labels the section has (in display order)."""
-    out = literature_rules()
-    out += [fixed(f"TpR={k}", tpr_label(k)) for k in fixed_tprs if tpr_label(k) in available]
-    if AUTO in available:
-        out.append(fixed("aspmv_auto", AUTO, has_config=False))
-    algs = tuple(a for a in CUSPARSE_ALGS if a in available)
-    if algs:
-        out.append(min_of("best cuSPARSE", algs))
-        out += [fixed(f"cuSPARSE {a.split('/')[1]}", a) for a in algs]
-    if KOKKOS_KERNELS in available:
-        out.append(fixed("Kokkos Kernels", KOKKOS_KERNELS))
+    out = literature_rules(methods)
+    out += [fixed(f"TpR={k}", methods.tpr_label(k)) for k in fixed_tprs if methods.tpr_label(k) in available]
+    out += auto_predictors(methods, available)
+    for vendor, per_config in vendor_predictors(methods, available, named):
+        out += [vendor] + per_config
     return out
 
 

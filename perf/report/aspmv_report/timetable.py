@@ -11,13 +11,14 @@ import pandas as pd
 from aspmv_report.labels import kernel_of, make_label, sort_labels
 
 
-def wide(runtimes: pd.DataFrame, value: str = "time_s") -> pd.DataFrame:
-    """matrix x label table of ``value`` over the ok rows (NaN elsewhere)."""
+def wide(runtimes: pd.DataFrame, order, value: str = "time_s") -> pd.DataFrame:
+    """matrix x label table of ``value`` over the ok rows (NaN elsewhere); columns in canonical
+    label order, kernels in ``order`` (run.json methods)."""
     ok = runtimes[runtimes["ok"] == 1]
     if ok.empty:
         return pd.DataFrame(dtype=float)
     table = ok.pivot(index="matrix", columns="label", values=value).astype(float)
-    table = table.reindex(columns=sort_labels(table.columns)).sort_index()
+    table = table.reindex(columns=sort_labels(table.columns, order)).sort_index()
     table.columns.name = None
     return table
 
@@ -27,9 +28,9 @@ def take(table: pd.DataFrame, matrices, labels) -> pd.DataFrame:
     return table.reindex(index=list(matrices), columns=list(labels))
 
 
-def all_labels(runtimes: pd.DataFrame) -> list[str]:
-    """Every label with at least one row (ok or not), canonical order."""
-    return sort_labels(runtimes["label"].unique()) if len(runtimes) else []
+def all_labels(runtimes: pd.DataFrame, order) -> list[str]:
+    """Every label with at least one row (ok or not), canonical order (kernels in ``order``)."""
+    return sort_labels(runtimes["label"].unique(), order) if len(runtimes) else []
 
 
 def all_matrices(runtimes: pd.DataFrame, features: pd.DataFrame, failures: pd.DataFrame) -> list[str]:

@@ -6,6 +6,7 @@ failed to load (failures.csv only). The
 double-precision data is split over two runs: run1 (A-D, F, G, blocks) and
 run2 (E, plus a later copy of A's tpr=4 row and features that must be
 ignored). run3 is a float run of A-C with a runtime model (predicted_time_s).
+Every run.json lists METHODS, the registry of a CUDA build with Kokkos Kernels.
 """
 from __future__ import annotations
 
@@ -62,8 +63,23 @@ BLOCKS = [
 ]
 
 
-def meta(precision="double", device="Test GPU", commit="abc1234"):
-    return {
+# run.json "methods" of a CUDA build with Kokkos Kernels (docs/COLLECTOR_FORMAT.md): (kernel, family, analysis, tpr)
+METHODS = [
+    ("csr_scalar", "aspmv", False, False), ("csr_vector", "aspmv", False, True),
+    ("gao_partitioned", "aspmv", True, False), ("csr_adaptive", "aspmv", True, False),
+    ("merge_path", "aspmv", True, False), ("aspmv_auto", "aspmv_auto", True, False),
+    ("cusparse", "vendor", True, False), ("kokkos_kernels", "vendor", False, False),
+]
+
+
+def methods_field(methods=METHODS):
+    """run.json's "methods" list from (kernel, family, analysis, tpr) tuples."""
+    return [{"kernel": k, "family": f, "analysis": a, "tpr": t} for k, f, a, t in methods]
+
+
+def meta(precision="double", device="Test GPU", commit="abc1234", methods=METHODS):
+    """run.json; ``methods=None`` leaves the "methods" field out."""
+    out = {
         "aspmv_version": "0.1.0", "commit": commit, "date": "2026-11-22T10:00:00Z", "host": "testhost",
         "backend": "cuda", "execution_space": "Cuda",
         "device": {"name": device, "compute_units": 132, "simd_width": 32, "l2_cache_bytes": 52428800,
@@ -71,8 +87,12 @@ def meta(precision="double", device="Test GPU", commit="abc1234"):
         "kokkos_version": "4.3.0", "arch_table": {"arch": "hopper", "status": "tuned"},
         "precision": precision, "copy_bandwidth_gbs": 2900.0,
         "timing": {"warmup": 10, "batches": 5, "min_batch_seconds": 0.01, "rounds": 3},
-        "spec": {"path": "corpus.txt", "sha256": "f" * 64}, "command": ["aspmv", "collect"],
+        "spec": {"path": "corpus.txt", "sha256": "f" * 64},
     }
+    if methods is not None:
+        out["methods"] = methods_field(methods)
+    out["command"] = ["aspmv", "collect"]
+    return out
 
 
 def prep_of(kernel, config, matrix):

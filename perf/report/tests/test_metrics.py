@@ -65,7 +65,7 @@ def test_calls_to_amortize():
 
 def test_overhead_ratio():
     times = pd.DataFrame({f"csr_vector/tpr={t}": [t * 1.0] for t in (2, 4, 8, 16, 32)}, index=["m"])
-    naive = overhead.t_naive(times, ["m"])
+    naive = overhead.t_naive(times, ["m"], list(times.columns))
     assert naive["m"] == 62.0
     ml = overhead.t_ml(s(2).set_axis(["m"]), s(4).set_axis(["m"]))
     assert ml["m"] == 22.0
@@ -102,9 +102,14 @@ def test_failure_stages_of_both_spellings():
 def test_labels():
     assert make_label("merge_path", "-") == "merge_path"
     assert make_label("csr_vector", "tpr=8") == "csr_vector/tpr=8"
-    assert tpr_of("csr_vector/tpr=32") == 32 and tpr_of("cusparse/alg1") is None
-    assert sort_labels(["cusparse/alg1", "csr_vector/tpr=16", "csr_vector/tpr=2", "merge_path"]) == [
+    assert tpr_of("csr_vector", "csr_vector/tpr=32") == 32 and tpr_of("csr_vector", "cusparse/alg1") is None
+    assert tpr_of("csr_vector", "csr_vector/tpr=8;variant") is None
+    order = ("csr_vector", "merge_path", "cusparse")
+    assert sort_labels(["cusparse/alg1", "csr_vector/tpr=16", "csr_vector/tpr=2", "merge_path"], order) == [
         "csr_vector/tpr=2", "csr_vector/tpr=16", "merge_path", "cusparse/alg1"]
+    # the order is the registry's, whatever it is; kernels outside it go last
+    assert sort_labels(["csr_vector/tpr=2", "merge_path", "zzz", "cusparse/alg1"], ("cusparse", "merge_path")) == [
+        "cusparse/alg1", "merge_path", "csr_vector/tpr=2", "zzz"]
 
 
 def test_fmt_three_significant_digits():

@@ -6,7 +6,7 @@ import pandas as pd
 from aspmv_report import prediction_error, ranking
 from aspmv_report.context import Context, used_note
 from aspmv_report.items import Heading, Text
-from aspmv_report.labels import AUTO, sort_labels
+from aspmv_report.labels import kernel_of
 from aspmv_report.tables import Table
 from aspmv_report.timetable import take
 
@@ -24,7 +24,8 @@ def build(ctx: Context) -> list:
         return items + [Text("No runtime model in this run: runtimes.csv has no predicted_time_s, so there is "
                              "no ranking quality (Lehnert Fig. 2) and no prediction error (D_r) to report.")]
     ok = runtimes[(runtimes["ok"] == 1) & runtimes["predicted_time_s"].notna()]
-    labels = sort_labels(l for l in ok["label"].unique() if l != AUTO)  # aspmv_auto is not a configuration
+    autos = set(ctx.methods.auto)  # the plan's automatic choice is not a configuration
+    labels = ctx.methods.sort_labels(l for l in ok["label"].unique() if kernel_of(l) not in autos)
     comp = ctx.compare("ranking", labels)
     predicted = ctx.column("predicted_time_s").reindex(index=comp.matrices, columns=labels)
     complete = predicted.notna().all(axis=1)

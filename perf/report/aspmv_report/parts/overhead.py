@@ -7,12 +7,10 @@ from aspmv_report import amortization, overhead
 from aspmv_report.candidates import tpr_gao
 from aspmv_report.context import TIME_SOURCE, Context, used_note
 from aspmv_report.items import CsvOnly, Heading, Text
-from aspmv_report.labels import AUTO, CUSPARSE_ALGS, kernel_of, sort_labels
+from aspmv_report.labels import kernel_of
 from aspmv_report.predictors import evaluate, literature_rules, rule
 from aspmv_report.tables import Table
 from aspmv_report.timetable import take
-
-PREPROCESSING_KERNELS = ("gao_partitioned", "csr_adaptive", "merge_path", "cusparse", AUTO)
 
 
 def build(ctx: Context) -> list:
@@ -21,22 +19,23 @@ def build(ctx: Context) -> list:
 
 def overhead_part(ctx: Context) -> list:
     """T_naive / T_ML per predictor: the rules (row_stats features) and aspmv_auto (all features)."""
-    rules = literature_rules()
-    labels = list(tpr_gao().labels) + ([AUTO] if AUTO in ctx.available else [])
-    comp = ctx.compare("overhead", labels, rules)
+    rules = literature_rules(ctx.methods)
+    gao = list(tpr_gao(ctx.methods).labels)
+    autos = [k for k in ctx.methods.auto if k in ctx.available]
+    comp = ctx.compare("overhead", gao + autos, rules)
     m = comp.matrices
-    naive = overhead.t_naive(ctx.data.times, m)
+    naive = overhead.t_naive(ctx.data.times, m, gao)
     row_stats = ctx.feature("time_row_stats_s", m)
     rows = {}
     for r in rules:
         t_pred = evaluate(r, ctx.data.times, ctx.data.features, m)["time"]
         rows[r.name] = {"features": "time_row_stats_s",
                         **overhead.ratio_summary(naive, overhead.t_ml(row_stats, t_pred), row_stats, t_pred)}
-    if AUTO in ctx.available:
+    for auto in autos:
         collection = ctx.feature("collection_time_s", m)
-        t_pred = take(ctx.data.times, m, [AUTO])[AUTO]
-        rows["aspmv_auto"] = {"features": "collection_time_s",
-                              **overhead.ratio_summary(naive, overhead.t_ml(collection, t_pred), collection, t_pred)}
+        t_pred = take(ctx.data.times, m, [auto])[auto]
+        rows[auto] = {"features": "collection_time_s",
+                      **overhead.ratio_summary(naive, overhead.t_ml(collection, t_pred), collection, t_pred)}
     table = pd.DataFrame.from_dict(rows, orient="index").rename_axis("predictor")
     sources = (TIME_SOURCE, "features.csv: time_row_stats_s, collection_time_s, tpr_* rule columns")
     return [
@@ -51,14 +50,15 @@ def overhead_part(ctx: Context) -> list:
 
 
 def preprocessing_labels(ctx: Context) -> list[str]:
-    """Every measured label of a kernel with preprocessing (each csr_adaptive unroll on its own)."""
-    return [l for l in sort_labels(ctx.available) if kernel_of(l) in PREPROCESSING_KERNELS
-            and (kernel_of(l) != "cusparse" or l in CUSPARSE_ALGS)]
+    """Every measured label of a method with preprocessing (run.json methods ``analysis: true``),
+    each configuration on its own (csr_adaptive per unroll, cuSPARSE per algorithm)."""
+    kernels = set(ctx.methods.analysis)
+    return [l for l in ctx.methods.sort_labels(ctx.available) if kernel_of(l) in kernels]
 
 
 def amortization_part(ctx: Context) -> list:
     """Calls to amortize each kernel's preprocessing against CSR-vector with the CUSP rule's TpR."""
-    base_rule = rule("CUSP mean rule", "tpr_cusp_mean")
+    base_rule = rule("CUSP mean rule", "tpr_cusp_mean", ctx.methods.tpr_kernel)
     labels = preprocessing_labels(ctx)
     comp = ctx.compare("amortization", labels, [base_rule])
     m = comp.matrices

@@ -9,9 +9,10 @@ from aspmv_report.context import TIME_SOURCE, Context, used_note
 from aspmv_report.figures import mispredictions as misprediction_figure
 from aspmv_report.figures import tpr_distribution
 from aspmv_report.items import CsvOnly, Heading, Text
-from aspmv_report.labels import AUTO, kernel_of, tpr_label, tpr_of
+from aspmv_report.labels import kernel_of
 from aspmv_report.oracle import choice_counts, oracle
-from aspmv_report.predictors import RULE_SHORT, evaluate, literature_rules, min_of, standard_predictors
+from aspmv_report.predictors import (RULE_SHORT, evaluate, literature_rules, min_of, standard_predictors,
+                                     vendor_predictors)
 from aspmv_report.tables import Table
 from aspmv_report.timetable import take
 
@@ -20,14 +21,15 @@ RULE_SOURCE = "features.csv: tpr_cusp_mean, tpr_reguly_sqrt_mean, tpr_kokkos_ker
 
 def predictors_for(ctx: Context, cset: CandidateSet, smaller: list[CandidateSet]):
     """Table 4's rows: rules, fixed TpRs, aspmv_auto, vendors, and the oracles of smaller sets."""
-    preds = standard_predictors(ctx.available, cset.reference_tprs())
+    preds = standard_predictors(ctx.methods, ctx.available, cset.reference_tprs(), ctx.named)
     preds += [min_of(s.oracle_name, s.labels) for s in smaller]
     return preds
 
 
-def references_for(cset: CandidateSet, rules_eval: dict[str, pd.DataFrame], times, matrices):
+def references_for(ctx: Context, cset: CandidateSet, rules_eval: dict[str, pd.DataFrame], times, matrices):
     """PGO(k) references: every TpR of the set (Gao's for kernel sets) and every rule."""
-    refs = {str(t): take(times, matrices, [tpr_label(t)])[tpr_label(t)] for t in cset.reference_tprs()}
+    label = ctx.methods.tpr_label
+    refs = {str(t): take(times, matrices, [label(t)])[label(t)] for t in cset.reference_tprs()}
     refs.update({RULE_SHORT[name]: ev["time"] for name, ev in rules_eval.items()})
     return refs
 
@@ -35,16 +37,18 @@ def references_for(cset: CandidateSet, rules_eval: dict[str, pd.DataFrame], time
 def score(ctx: Context, cset: CandidateSet, preds, matrices):
     """Per predictor its Table 4 row and histogram, plus the per-matrix choices; and the oracle."""
     times, feats = ctx.data.times, ctx.data.features
-    best = oracle(times, cset.labels, matrices)
+    best = oracle(times, cset.labels, matrices, ctx.methods.order)
     evals = {p.name: evaluate(p, times, feats, matrices) for p in preds}
-    refs = references_for(cset, {r.name: evals[r.name] for r in literature_rules()}, times, matrices)
+    refs = references_for(ctx, cset, {r.name: evals[r.name] for r in literature_rules(ctx.methods)}, times,
+                          matrices)
+    autos = set(ctx.methods.auto)
     auto_kernels = feats["auto_kernel"].reindex(matrices) if "auto_kernel" in feats.columns else None
     rows, hist, per_matrix = {}, {}, {"oracle label": best["label"], "oracle time_s": best["time"]}
     for p in preds:
         ev = evals[p.name]
         kernels = ev["label"].map(kernel_of)
-        if p.name == "aspmv_auto":
-            kernels = auto_kernels if auto_kernels is not None else pd.Series(AUTO, index=ev.index)
+        if p.name in autos:  # the plan's choice: its kernel is features.csv auto_kernel
+            kernels = auto_kernels if auto_kernels is not None else pd.Series(p.name, index=ev.index)
         rows[p.name] = selection.selection_row(ev, best, cset.labels, p.has_config, kernels, refs)
         loss = selection.loss_pct(ev["time"], best["time"])
         hist[p.name] = mispredictions.histogram(loss, selection.is_correct(ev, best, cset.labels, p.has_config))
@@ -57,7 +61,7 @@ def score(ctx: Context, cset: CandidateSet, preds, matrices):
 
 def build_set(ctx: Context, cset: CandidateSet, smaller: list[CandidateSet]) -> list:
     preds = predictors_for(ctx, cset, smaller)
-    static = list(cset.labels) + [tpr_label(t) for t in cset.reference_tprs()]
+    static = list(cset.labels) + [ctx.methods.tpr_label(t) for t in cset.reference_tprs()]
     for p in preds:
         static += list(p.static_labels() or ())
     comp = ctx.compare(f"selection over {cset.name}", static, [p for p in preds if p.uses_features])
@@ -82,7 +86,8 @@ def build_set(ctx: Context, cset: CandidateSet, smaller: list[CandidateSet]) -> 
         CsvOnly(shares_table),
     ]
     if comp.matrices:
-        shown = [p for p in shares.index if not p.startswith(("TpR=", "cuSPARSE alg"))]
+        per_config = {p.name for _, more in vendor_predictors(ctx.methods, ctx.available, ctx.named) for p in more}
+        shown = [p for p in shares.index if not p.startswith("TpR=") and p not in per_config]
         items.append(misprediction_figure.plot(shares.loc[shown], cset.name, f"mispredictions_{key}", ctx.out_dir,
                                                ctx.slug, sources + (shares_table.csv_path(ctx.slug),)))
     return items + distribution(ctx, cset, best)
@@ -94,7 +99,7 @@ def distribution(ctx: Context, cset: CandidateSet, best: pd.DataFrame) -> list:
     is_tpr = cset.is_tpr
     frame = counts.to_frame()
     if is_tpr:
-        frame.index = pd.Index([tpr_of(l) for l in counts.index], name="optimal TpR")
+        frame.index = pd.Index([ctx.methods.tpr_of(l) for l in counts.index], name="optimal TpR")
     else:
         frame.index.name = "fastest configuration"
     table = Table(f"oracle_choices_{cset.key}", f"Fastest configuration per matrix, {cset.name}"
@@ -109,7 +114,7 @@ def distribution(ctx: Context, cset: CandidateSet, best: pd.DataFrame) -> list:
 def build(ctx: Context) -> list:
     """One subsection per candidate set, smaller sets' oracles evaluated on the larger ones."""
     items = [Heading("Selection quality (Gao Table 4, Figs. 3 and 7)")]
-    sets = standard_sets(ctx.available)
+    sets = standard_sets(ctx.methods, ctx.available)
     for i, cset in enumerate(sets):
         smaller = [] if cset.is_tpr else [s for s in sets[:i] if s.key in ("tpr_gao", "aspmv_all")]
         items += build_set(ctx, cset, smaller)

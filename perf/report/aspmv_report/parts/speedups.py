@@ -10,51 +10,49 @@ from aspmv_report.candidates import aspmv_all, everything, tpr_gao
 from aspmv_report.context import TIME_SOURCE, Context, used_note
 from aspmv_report.figures import bandwidth, speedup as speedup_figure, winners
 from aspmv_report.items import CsvOnly, Heading, Text
-from aspmv_report.labels import AUTO, CUSPARSE_ALGS, KOKKOS_KERNELS, kernel_of, tpr_label
-from aspmv_report.predictors import Predictor, evaluate, fixed, literature_rules, min_of
+from aspmv_report.labels import kernel_of
+from aspmv_report.predictors import (Predictor, auto_predictors, display_name, evaluate, fixed, literature_rules,
+                                     min_of, vendor_predictors)
 from aspmv_report.tables import Table
-
-KERNEL_METHODS = ("csr_scalar", "gao_partitioned", "csr_adaptive", "merge_path")
-PLOTTED = ("CUSP mean rule", "Reguly sqrt-mean rule", "Kokkos Kernels rule", "aspmv_auto",
-           "oracle(TpR {2..32})", "oracle(all aspmv)", "best cuSPARSE", "Kokkos Kernels")
 
 
 def methods(ctx: Context) -> list[Predictor]:
-    """Gao Table 6/10's columns for aspmv: rules, aspmv_auto, oracles, each aspmv kernel, vendors."""
+    """Gao Table 6/10's columns for aspmv: rules, aspmv_auto, oracles, each aspmv kernel other than the
+    TpR kernel (which the TpR oracle and the rules stand for), vendors; kernels from run.json methods."""
     avail = ctx.available
-    out = literature_rules()
-    if AUTO in avail:
-        out.append(fixed("aspmv_auto", AUTO, has_config=False))
-    for cset in (tpr_gao(), aspmv_all(avail)):
+    out = literature_rules(ctx.methods) + auto_predictors(ctx.methods, avail)
+    kernel_set = aspmv_all(ctx.methods, avail)
+    for cset in (tpr_gao(ctx.methods), kernel_set):
         out.append(min_of(cset.oracle_name, cset.labels))
-    for kernel in KERNEL_METHODS:
-        labels = [l for l in aspmv_all(avail).labels if kernel_of(l) == kernel]
+    for kernel in ctx.methods.aspmv:
+        if kernel == ctx.methods.tpr_kernel:
+            continue
+        labels = [l for l in kernel_set.labels if kernel_of(l) == kernel]
         if len(labels) == 1:
             out.append(fixed(kernel, labels[0]))
         elif labels:
             out.append(min_of(f"{kernel} (best of {len(labels)} configs)", tuple(labels)))
-    algs = tuple(a for a in CUSPARSE_ALGS if a in avail)
-    if algs:
-        out.append(min_of("best cuSPARSE", algs))
-    if KOKKOS_KERNELS in avail:
-        out.append(fixed("Kokkos Kernels", KOKKOS_KERNELS))
+    out += [vendor for vendor, _ in vendor_predictors(ctx.methods, avail, ctx.named)]
     return out
+
+
+def plotted(ctx: Context) -> list[str]:
+    """Methods drawn in the speedup figure: rules, the automatic choice, the two oracles, the vendors."""
+    names = [r.name for r in literature_rules(ctx.methods)] + list(ctx.methods.auto)
+    names += [tpr_gao(ctx.methods).oracle_name, aspmv_all(ctx.methods, ctx.available).oracle_name]
+    return names + [vendor.name for vendor, _ in vendor_predictors(ctx.methods, ctx.available, ctx.named)]
 
 
 def baselines(ctx: Context) -> list[Predictor]:
-    out = [fixed(f"CSR-vector TpR={ctx.baseline_tpr}", tpr_label(ctx.baseline_tpr))]
-    algs = tuple(a for a in CUSPARSE_ALGS if a in ctx.available)
-    if algs:
-        out.append(min_of("best cuSPARSE", algs))
-    if KOKKOS_KERNELS in ctx.available:
-        out.append(fixed("Kokkos Kernels", KOKKOS_KERNELS))
-    return out
+    tpr_kernel = ctx.methods.tpr_kernel
+    out = [fixed(f"{display_name(tpr_kernel)} TpR={ctx.baseline_tpr}", ctx.methods.tpr_label(ctx.baseline_tpr))]
+    return out + [vendor for vendor, _ in vendor_predictors(ctx.methods, ctx.available, ctx.named)]
 
 
 def single_config(ctx: Context, preds: list[Predictor]) -> list[Predictor]:
-    """Methods that run one configuration per matrix (no oracle; cuSPARSE algorithms one by one)."""
+    """Methods that run one configuration per matrix (no oracle; a vendor's configurations one by one)."""
     out = [p for p in preds if p.uses_features or len(p.static_labels() or ()) == 1]
-    out += [fixed(f"cuSPARSE {a.split('/')[1]}", a) for a in CUSPARSE_ALGS if a in ctx.available]
+    out += [p for _, per_config in vendor_predictors(ctx.methods, ctx.available, ctx.named) for p in per_config]
     return out
 
 
@@ -68,6 +66,7 @@ def build(ctx: Context) -> list:
     ev = {name: evaluate(p, ctx.data.times, ctx.data.features, m) for name, p in everyone.items()}
     t = {name: e["time"] for name, e in ev.items()}
     sources = (TIME_SOURCE, "features.csv: tpr_cusp_mean, tpr_reguly_sqrt_mean, tpr_kokkos_kernels")
+    autos = [p.name for p in auto_predictors(ctx.methods, ctx.available)]
 
     table = speedups.speedup_table({p.name: t[p.name] for p in preds}, {b.name: t[b.name] for b in bases})
     base0 = bases[0].name
@@ -94,9 +93,10 @@ def build(ctx: Context) -> list:
         CsvOnly(per_matrix_table),
     ]
     if m:
-        plotted = [n for n in PLOTTED if n in per_matrix.columns]
-        sort_by = "aspmv_auto" if "aspmv_auto" in plotted else "oracle(all aspmv)"
-        items.append(speedup_figure.plot(per_matrix[plotted], sort_by, base0, ctx.out_dir, ctx.slug,
+        shown = [n for n in plotted(ctx) if n in per_matrix.columns]
+        all_aspmv = aspmv_all(ctx.methods, ctx.available).oracle_name
+        sort_by = next((n for n in autos if n in shown), all_aspmv)
+        items.append(speedup_figure.plot(per_matrix[shown], sort_by, base0, ctx.out_dir, ctx.slug,
                                          sources + (per_matrix_table.csv_path(ctx.slug),)))
         items += bandwidth_part(ctx, m, ev)
         items += winner_part(ctx, m)
@@ -104,10 +104,15 @@ def build(ctx: Context) -> list:
 
 
 def bandwidth_part(ctx: Context, m: list[str], ev: dict) -> list:
-    """GB/s of the fastest aspmv configuration and of the faster cuSPARSE algorithm, against nnz."""
+    """GB/s of the fastest aspmv configuration and of the faster configuration of each vendor with
+    several (cuSPARSE's algorithms), against nnz."""
     gbs = ctx.column("gbs")
     series = {}
-    for name, shown in (("oracle(all aspmv)", "fastest aspmv kernel"), ("best cuSPARSE", "faster cuSPARSE alg")):
+    shown_as = [(aspmv_all(ctx.methods, ctx.available).oracle_name, "fastest aspmv kernel")]
+    for kernel in ctx.methods.vendors:
+        name = display_name(kernel)
+        shown_as.append((f"best {name}", f"faster {name} alg"))
+    for name, shown in shown_as:
         if name in ev:
             labels = ev[name]["label"]
             series[shown] = pd.Series([gbs.at[i, l] for i, l in labels.items()], index=labels.index, dtype=float)
@@ -130,7 +135,7 @@ def bandwidth_part(ctx: Context, m: list[str], ev: dict) -> list:
 
 def winner_part(ctx: Context, m: list[str]) -> list:
     """Kernel family of the oracle over everything, against nnz and max/mean (Seer Fig. 1)."""
-    cset = everything(ctx.available)
+    cset = everything(ctx.methods, ctx.available)
     best = min_of("oracle", cset.labels)
     labels = evaluate(best, ctx.data.times, ctx.data.features, m)["label"]
     frame = pd.DataFrame({"nnz": ctx.feature("nnz", m),
