@@ -3,6 +3,8 @@
 # machine, with the binaries built here copied to .device/ (see
 # docs/DEVICE_RUNS.md). Writes everything under $OUT.
 #   perf/device/gpu_session.sh tests bench-targets bench-real bench-generated
+#   perf/device/gpu_session.sh sanitize          (alone: it uses most of a call's 10 minutes)
+#   perf/device/gpu_session.sh large-nnz bench-compare
 set -uo pipefail
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export ASPMV_DEMO_DIR=$PWD/.device/demo OMP_PROC_BIND=false
@@ -14,6 +16,116 @@ mkdir -p "$OUT"
 pack() { tar -czf "$FINAL_OUT/session.tar.gz" -C "$FINAL_OUT" s && rm -rf "$OUT"; }
 trap pack EXIT
 bin=.device
+
+# The generated half of the benchmark set (bench-real, bench-compare).
+GENERATED_BENCH=(stencil2d-5pt-2000 stencil3d-7pt-150 rand-uniform-r1000000-c1000000-m16-s12-seed5
+  rand-zipf-r2000000-c2000000-m4-s1.8-max200000-seed6 rand-bimodal-r1000000-c1000000-m4-s5000-f0.0005-seed7
+  rand-geometric-r1000000-c1000000-m20-s0-seed8 rand-normal-r500000-c500000-m60-s20-seed9
+  shortlong-s500000-l50-n50000-seed2 rand-constant-r2000000-c2000000-m3-s0-seed10
+  rmat-s20-e16-a0.57-b0.19-c0.19-seed3 chunglu-r1000000-m10-g2.2-seed4 circuit-r1000000-m5-d4-c4-seed5
+  lp-r200000-c1000000-m20-l20-n50000-seed6 band-r1000000-w100-m30-seed7-perm1)
+
+# --- sanitize: compute-sanitizer over the kernel tests' Cuda configurations ---
+# The kernel tests are TEMPLATE_LIST_TEST_CASEs named "<name> - Configs - i"
+# (Configs: 4 per execution space: double/float x int32/int64) or
+# "<name> - [testing::]Spaces - i"; the spaces come host first, so the Cuda
+# tests are the last Spaces index and the last four Configs indices.
+cuda_tests() {  # TAG_SPEC...: the Cuda tests matching each spec, in order, each once
+  local last
+  last=$($bin/aspmv_kernel_tests --list-test-names-only |
+    awk '$(NF-1) == "-" && $(NF-2) ~ /Spaces$/ && $NF + 0 > m { m = $NF + 0 } END { print m + 0 }')
+  for spec in "$@"; do $bin/aspmv_kernel_tests --list-test-names-only "$spec"; done |
+    awk -v last="$last" '$(NF-1) == "-" && (($(NF-2) ~ /Spaces$/ && $NF + 0 == last) ||
+                         ($(NF-2) ~ /Configs$/ && $NF + 0 >= 4 * last)) && !seen[$0]++'
+}
+catch_escape() { printf '%s' "$1" | sed -e 's/[][\\,"]/\\&/g'; }  # one exact name as a Catch2 test spec
+sanitizer_path() {
+  command -v compute-sanitizer 2>/dev/null && return
+  local c
+  for c in /usr/local/cuda/bin/compute-sanitizer /usr/local/cuda/compute-sanitizer/compute-sanitizer \
+           /opt/nvidia/compute-sanitizer/compute-sanitizer; do
+    [ -x "$c" ] && { echo "$c"; return; }
+  done
+  return 1
+}
+# sanitize_tool TOOL BUDGET_S SPEC...: for each Catch2 spec in turn (a tag such
+# as [edge]), one sanitizer process over that spec's Cuda tests, run with
+# Catch2's per-test durations (-d yes) so that a cut at the budget still says
+# which tests completed; no new process starts with less than 10 s left.
+# Writes sanitize_TOOL.log (all output), sanitize_TOOL.tsv (per test: spec,
+# seconds, status; per spec: exit code and sanitizer errors) and one summary line.
+sanitize_tool() {
+  local tool=$1 budget=$2; shift 2
+  local log="$OUT/sanitize_$tool.log" tsv="$OUT/sanitize_$tool.tsv" one="$OUT/sanitize_one.txt"
+  local start=$SECONDS errors=0 warnings=0 done_tests=0 cut=0 not_run=0 failed_groups=0 unsupported=0 total=0
+  printf 'spec\ttest\tseconds\tstatus\n' >"$tsv"
+  : >"$log"
+  local spec
+  for spec in "$@"; do
+    local -a tests
+    mapfile -t tests < <(cuda_tests "$spec")
+    (( ${#tests[@]} == 0 )) && continue
+    total=$((total + ${#tests[@]}))
+    local left=$(( budget - (SECONDS - start) )) t
+    if (( left < 10 || unsupported )); then
+      for t in "${tests[@]}"; do printf '%s\t%s\t-\tnot run (budget)\n' "$spec" "$t" >>"$tsv"; done
+      not_run=$((not_run + ${#tests[@]})); continue
+    fi
+    local joined="" t0=$SECONDS rc e w status
+    for t in "${tests[@]}"; do joined+="${joined:+,}$(catch_escape "$t")"; done
+    echo "##### $tool $spec: ${#tests[@]} tests, ${left} s left" >>"$log"
+    timeout --signal=INT --kill-after=20 "$left" "$SANITIZER" --tool "$tool" --error-exitcode 1 ${SANITIZE_FLAGS:-} \
+      $bin/aspmv_kernel_tests -d yes "$joined" >"$one" 2>&1
+    rc=$?
+    cat "$one" >>"$log"
+    # "ERROR SUMMARY: N errors" (memcheck, synccheck); racecheck: "RACECHECK SUMMARY: ... (N errors, M warnings)".
+    if grep -q 'RACECHECK SUMMARY' "$one"; then
+      e=$(grep 'RACECHECK SUMMARY' "$one" | grep -oE '\([0-9]+ errors?' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+      w=$(grep 'RACECHECK SUMMARY' "$one" | grep -oE '[0-9]+ warnings?\)' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+    elif grep -q 'ERROR SUMMARY' "$one"; then
+      e=$(grep -oE 'ERROR SUMMARY: [0-9]+ errors?' "$one" | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+      w=0
+    else  # cut before the summary: count the reports printed so far
+      e=$(grep -E '^========= [^ ]' "$one" | grep -cvE 'COMPUTE-SANITIZER|SUMMARY|Target application|This tool')
+      w=0
+    fi
+    errors=$((errors + e)); warnings=$((warnings + w))
+    # Per test: its duration line; when the run was cut, the test that was running
+    # is the last with a duration if Catch2 caught the signal ("fatal error
+    # condition"), else the first without one.
+    local -a secs=()
+    local i last_done=-1 cut_index=-1
+    for i in "${!tests[@]}"; do
+      secs[i]=$(awk -v name="${tests[i]}" 'index($0, " s: ") && substr($0, index($0, " s: ") + 4) == name { print $1 }' "$one" | tail -1)
+      [ -n "${secs[i]}" ] && last_done=$i
+    done
+    if (( rc == 124 || rc == 137 || rc == 130 )); then
+      if grep -q 'fatal error condition' "$one" && (( last_done >= 0 )); then cut_index=$last_done; else cut_index=$((last_done + 1)); fi
+    fi
+    for i in "${!tests[@]}"; do
+      if (( i == cut_index )); then status="cut at the budget (partly covered)"; cut=$((cut + 1))
+      elif [ -n "${secs[i]}" ]; then status=completed; done_tests=$((done_tests + 1))
+      else status="not run"; not_run=$((not_run + 1)); fi
+      printf '%s\t%s\t%s\t%s\n' "$spec" "${tests[i]}" "${secs[i]:--}" "$status" >>"$tsv"
+    done
+    if grep -qE 'Device not supported|Target application terminated before first instrumented API call' "$one"; then
+      status="compute-sanitizer could not run here"; unsupported=1
+    elif (( rc == 124 || rc == 137 || rc == 130 )); then status="cut at the budget"
+    elif (( e > 0 )); then status="SANITIZER ERRORS"
+    elif (( rc != 0 )); then status="test failures (exit $rc)"
+    else status="clean"; fi
+    [ "$status" = clean ] || [ "$status" = "cut at the budget" ] || failed_groups=$((failed_groups + 1))
+    printf '%s\t(all %d)\t%d\texit %d, %d sanitizer errors: %s\n' "$spec" "${#tests[@]}" $((SECONDS - t0)) "$rc" "$e" "$status" >>"$tsv"
+  done
+  rm -f "$one"
+  local line="$tool: ERROR SUMMARY: $errors errors"
+  [ "$tool" = racecheck ] && line+=" ($warnings warnings)"
+  line+="; $total Cuda tests by '$*': $done_tests completed, $cut cut at the budget, $not_run not run;"
+  line+=" $failed_groups spec(s) with errors or failures; $((SECONDS - start)) s of $budget s"
+  (( unsupported )) && line+="; compute-sanitizer does not run on this machine (see $tool log)"
+  echo "$line" | tee -a "$FINAL_OUT/summary.txt" "$OUT/sanitize_summary.txt"
+}
+
 for stage in "$@"; do
   echo "=== $stage ($(date -u +%H:%M:%S))"
   case "$stage" in
@@ -52,13 +164,7 @@ for stage in "$@"; do
         >"$OUT/bench_sweep.txt" 2>&1; echo "exit $?"; grep -E "^best" "$OUT/bench_sweep.txt" ;;
     bench-real)
       $bin/aspmv bench --csv "$OUT/bench_real.csv" .device/real/*.mtx.gz >"$OUT/bench_real.txt" 2>&1
-      $bin/aspmv bench --csv "$OUT/bench_generated.csv" \
-        stencil2d-5pt-2000 stencil3d-7pt-150 rand-uniform-r1000000-c1000000-m16-s12-seed5 \
-        rand-zipf-r2000000-c2000000-m4-s1.8-max200000-seed6 rand-bimodal-r1000000-c1000000-m4-s5000-f0.0005-seed7 \
-        rand-geometric-r1000000-c1000000-m20-s0-seed8 rand-normal-r500000-c500000-m60-s20-seed9 \
-        shortlong-s500000-l50-n50000-seed2 rand-constant-r2000000-c2000000-m3-s0-seed10 \
-        rmat-s20-e16-a0.57-b0.19-c0.19-seed3 chunglu-r1000000-m10-g2.2-seed4 circuit-r1000000-m5-d4-c4-seed5 \
-        lp-r200000-c1000000-m20-l20-n50000-seed6 band-r1000000-w100-m30-seed7-perm1 \
+      $bin/aspmv bench --csv "$OUT/bench_generated.csv" "${GENERATED_BENCH[@]}" \
         >"$OUT/bench_generated.txt" 2>&1; grep -cE "^best" "$OUT/bench_real.txt" "$OUT/bench_generated.txt" ;;
     bench-generated)
       $bin/aspmv bench --csv "$OUT/bench_generated.csv" \
@@ -78,6 +184,66 @@ for stage in "$@"; do
         .device/cpu/aspmv collect --spec .device/specs/cpu.txt --out .device/collect/cpu16 \
         --time-limit "${CPU_COLLECT_SECONDS:-100}" --blocks-every 8 --batches 4 --generator-threads 0 2>&1 | tee "$OUT/cpu_collect_log.txt"
       tar -czf "$FINAL_OUT/collect_cpu16.tar.gz" -C .device/collect cpu16 ;;
+    sanitize)
+      # compute-sanitizer memcheck, racecheck, synccheck on the kernel tests' Cuda
+      # configurations, one test per process, each tool within a time budget
+      # (seconds: SANITIZE_MEMCHECK_S, SANITIZE_RACECHECK_S, SANITIZE_SYNCCHECK_S);
+      # the tag specs say which tests each tool takes, in order (SANITIZE_*_TAGS,
+      # space-separated Catch2 specs). Extra sanitizer flags: SANITIZE_FLAGS.
+      if ! SANITIZER=$(sanitizer_path); then
+        echo "sanitize: compute-sanitizer not found" | tee -a "$FINAL_OUT/summary.txt"; continue
+      fi
+      "$SANITIZER" --version | tail -2 | tee "$OUT/sanitize_version.txt"
+      : >"$OUT/sanitize_summary.txt"
+      # shellcheck disable=SC2086
+      sanitize_tool memcheck "${SANITIZE_MEMCHECK_S:-230}" \
+        ${SANITIZE_MEMCHECK_TAGS:-[edge] [api] [determinism] [analysis] [large] [random]}
+      # shellcheck disable=SC2086
+      sanitize_tool racecheck "${SANITIZE_RACECHECK_S:-140}" \
+        ${SANITIZE_RACECHECK_TAGS:-[edge] [determinism] [adaptive] [api]}
+      # shellcheck disable=SC2086
+      sanitize_tool synccheck "${SANITIZE_SYNCCHECK_S:-110}" \
+        ${SANITIZE_SYNCCHECK_TAGS:-[edge] [determinism] [adaptive] [api]}
+      for tool in memcheck racecheck synccheck; do
+        echo "-- $tool covered:"; awk -F'\t' 'NR > 1 { printf "   %-10s %-36s %7s s  %s\n", $1, $4, $3, $2 }' "$OUT/sanitize_$tool.tsv"
+      done ;;
+    large-nnz)
+      # More than 2^31 nonzeros (int64 offsets) generated on the GPU, through every
+      # kernel (perf/large/large_offsets.cpp); LARGE_NNZ_FLOAT=1 adds the float run.
+      nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv,noheader | tee "$OUT/large_offsets_gpu.txt"
+      $bin/aspmv_large_offsets --csv "$OUT/large_offsets.csv" >"$OUT/large_offsets.txt" 2>&1
+      echo "large offsets (double) exit $?" | tee -a "$OUT/large_offsets.txt" "$FINAL_OUT/summary.txt"
+      if [ "${LARGE_NNZ_FLOAT:-0}" = 1 ]; then
+        $bin/aspmv_large_offsets --float --csv "$OUT/large_offsets.csv" >"$OUT/large_offsets_float.txt" 2>&1
+        echo "large offsets (float) exit $?" | tee -a "$OUT/large_offsets_float.txt" "$FINAL_OUT/summary.txt"
+      fi
+      grep -hvE "^  " "$OUT"/large_offsets*.txt ;;
+    bench-compare)
+      # The baseline build (.device/aspmv-old) and this one (.device/aspmv) on the
+      # benchmark set (the real matrices and GENERATED_BENCH), interleaved matrix by
+      # matrix in ABBA order (old-new, new-old, ...) so drift falls on both; no new
+      # matrix is started after COMPARE_SECONDS (default 480). COMPARE_SKIP and
+      # COMPARE_COUNT take a slice of the list (to split it over two calls; the CSVs
+      # of both concatenate). Then new/old time ratios per aspmv method
+      # (perf/device/bench_compare.py, > 1.03 flagged).
+      if [ ! -x $bin/aspmv-old ]; then echo "bench-compare: no $bin/aspmv-old" | tee -a "$FINAL_OUT/summary.txt"; continue; fi
+      rm -f "$OUT/compare_old.csv" "$OUT/compare_new.csv"
+      : >"$OUT/compare_old.txt"; : >"$OUT/compare_new.txt"; : >"$OUT/compare_matrices.txt"
+      cmp_start=$SECONDS; i=0
+      cmp_list=(.device/real/*.mtx.gz "${GENERATED_BENCH[@]}")
+      for mtx in "${cmp_list[@]:${COMPARE_SKIP:-0}:${COMPARE_COUNT:-${#cmp_list[@]}}}"; do
+        if (( SECONDS - cmp_start > ${COMPARE_SECONDS:-480} )); then echo "not run (time): $mtx" >>"$OUT/compare_matrices.txt"; continue; fi
+        t0=$SECONDS
+        for which in $( (( i % 2 == 0 )) && echo "old new" || echo "new old"); do
+          exe=$bin/aspmv; [ "$which" = old ] && exe=$bin/aspmv-old
+          $exe bench --copy-mib 256 --csv "$OUT/compare_$which.csv" "$mtx" >>"$OUT/compare_$which.txt" 2>&1 ||
+            echo "$which bench failed on $mtx" | tee -a "$OUT/compare_matrices.txt"
+        done
+        echo "$((SECONDS - t0)) s: $mtx" >>"$OUT/compare_matrices.txt"; i=$((i + 1))
+      done
+      echo "bench-compare: $i matrices in $((SECONDS - cmp_start)) s" | tee -a "$FINAL_OUT/summary.txt"
+      python3 perf/device/bench_compare.py "$OUT/compare_old.csv" "$OUT/compare_new.csv" --out "$OUT/compare_ratios.csv" \
+        | tee "$OUT/bench_compare.txt" ;;
     *) echo "unknown stage $stage" ;;
   esac
 done
