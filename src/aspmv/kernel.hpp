@@ -20,7 +20,8 @@
   X(csr_vector, CsrVector)             \
   X(gao_partitioned, GaoPartitioned)   \
   X(csr_adaptive, CsrAdaptive)         \
-  X(merge_path, MergePath)
+  X(merge_path, MergePath)             \
+  X(coo, Coo)
 
 namespace aspmv {
 

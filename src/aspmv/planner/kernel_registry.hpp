@@ -11,6 +11,7 @@
 
 #include <aspmv/error.hpp>
 #include <aspmv/kernel.hpp>
+#include <aspmv/kernels/coo.hpp>
 #include <aspmv/kernels/csr_adaptive.hpp>
 #include <aspmv/kernels/csr_scalar.hpp>
 #include <aspmv/kernels/csr_vector.hpp>
