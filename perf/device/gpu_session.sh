@@ -132,9 +132,13 @@ for stage in "$@"; do
     tests)
       nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv | tee "$OUT/nvidia-smi.csv"
       $bin/aspmv info | tee "$OUT/info.txt"
-      ASPMV_REAL_MATRICES=$PWD/.device/real $bin/aspmv_unit_tests 2>&1 | tail -3 | tee "$OUT/unit_tests.txt"
+      [ -x $bin/aspmv_unit_tests ] && ASPMV_REAL_MATRICES=$PWD/.device/real $bin/aspmv_unit_tests 2>&1 | tail -3 | tee "$OUT/unit_tests.txt"
       $bin/aspmv_kernel_tests >"$OUT/kernel_tests_full.txt" 2>&1; echo "kernel tests exit $?" | tee -a "$OUT/kernel_tests_full.txt"
       tail -4 "$OUT/kernel_tests_full.txt" | tee "$FINAL_OUT/summary.txt"
+      if [ -x $bin/aspmv_hidden_cost_tests ]; then
+        $bin/aspmv_hidden_cost_tests >"$OUT/hidden_cost_tests.txt" 2>&1; echo "hidden cost tests exit $?" | tee -a "$OUT/hidden_cost_tests.txt"
+        tail -3 "$OUT/hidden_cost_tests.txt" | tee -a "$FINAL_OUT/summary.txt"
+      fi
       $bin/aspmv run >"$OUT/run_demo.txt" 2>&1; tail -9 "$OUT/run_demo.txt" ;;
     bench-targets)
       $bin/aspmv bench --groups --csv "$OUT/bench_targets.csv" \
@@ -197,7 +201,7 @@ for stage in "$@"; do
       : >"$OUT/sanitize_summary.txt"
       # shellcheck disable=SC2086
       sanitize_tool memcheck "${SANITIZE_MEMCHECK_S:-230}" \
-        ${SANITIZE_MEMCHECK_TAGS:-[edge] [api] [determinism] [analysis] [large] [random]}
+        ${SANITIZE_MEMCHECK_TAGS:-[edge] [api] [determinism] [instances] [analysis] [large] [random]}
       # shellcheck disable=SC2086
       sanitize_tool racecheck "${SANITIZE_RACECHECK_S:-140}" \
         ${SANITIZE_RACECHECK_TAGS:-[edge] [determinism] [adaptive] [api]}
