@@ -8,8 +8,8 @@
 namespace aspmv {
 
 struct DeviceProperties {
-  std::string backend;        // "Serial", "OpenMP", "Cuda", "HIP"
-  std::string name;           // device or CPU model name
+  std::string backend;  // "Serial", "OpenMP", "Cuda", "HIP"
+  std::string name;     // device or CPU model name
   bool is_gpu = false;
   int compute_units = 0;      // SMs, CUs, or host threads
   int simd_width = 1;         // warp / wavefront width; 1 on CPUs
@@ -18,8 +18,8 @@ struct DeviceProperties {
   std::int64_t l2_cache_bytes = 0;
   std::int64_t shared_memory_per_team_bytes = 0;
   std::int64_t memory_bytes = 0;
-  double peak_bandwidth_gbs = 0;  // from memory clock and bus width; 0 if unknown
-  std::string compute_capability; // "9.0", "gfx908", or empty
+  double peak_bandwidth_gbs = 0;   // from memory clock and bus width; 0 if unknown
+  std::string compute_capability;  // "9.0", "gfx908", or empty
 };
 
 }  // namespace aspmv

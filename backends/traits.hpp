@@ -38,33 +38,41 @@ struct Traits;  // specialized for each enabled execution space below
 namespace aspmv::backends {
 
 namespace detail {
-template <class... A, class... B>
-std::tuple<A..., B...> cat(std::tuple<A...>, std::tuple<B...>);
+#ifdef KOKKOS_ENABLE_SERIAL
+using SerialSpaces = std::tuple<Kokkos::Serial>;
+#else
+using SerialSpaces = std::tuple<>;
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+using OpenMPSpaces = std::tuple<Kokkos::OpenMP>;
+#else
+using OpenMPSpaces = std::tuple<>;
+#endif
+#ifdef KOKKOS_ENABLE_CUDA
+using CudaSpaces = std::tuple<Kokkos::Cuda>;
+#else
+using CudaSpaces = std::tuple<>;
+#endif
+#ifdef KOKKOS_ENABLE_HIP
+using HipSpaces = std::tuple<HipExecutionSpace>;
+#else
+using HipSpaces = std::tuple<>;
+#endif
+
+template <class... Tuples>
+struct Concat;
+template <class... A>
+struct Concat<std::tuple<A...>> {
+  using type = std::tuple<A...>;
+};
+template <class... A, class... B, class... Rest>
+struct Concat<std::tuple<A...>, std::tuple<B...>, Rest...> {
+  using type = typename Concat<std::tuple<A..., B...>, Rest...>::type;
+};
 }  // namespace detail
 
 // Every execution space this build of Kokkos enables, host spaces first.
-using EnabledExecutionSpaces = decltype(detail::cat(
-    detail::cat(
-#ifdef KOKKOS_ENABLE_SERIAL
-        std::tuple<Kokkos::Serial>{},
-#else
-        std::tuple<>{},
-#endif
-#ifdef KOKKOS_ENABLE_OPENMP
-        std::tuple<Kokkos::OpenMP>{}),
-#else
-        std::tuple<>{}),
-#endif
-    detail::cat(
-#ifdef KOKKOS_ENABLE_CUDA
-        std::tuple<Kokkos::Cuda>{},
-#else
-        std::tuple<>{},
-#endif
-#ifdef KOKKOS_ENABLE_HIP
-        std::tuple<HipExecutionSpace>{})));
-#else
-        std::tuple<>{})));
-#endif
+using EnabledExecutionSpaces =
+    typename detail::Concat<detail::SerialSpaces, detail::OpenMPSpaces, detail::CudaSpaces, detail::HipSpaces>::type;
 
 }  // namespace aspmv::backends

@@ -20,42 +20,42 @@ struct PerPrecision {
 
 struct ArchHardware {
   const char* vendor;
-  int compute_units;         // SMs / CUs / cores the table was written for
-  int simd_width;            // warp or wavefront width (1 on CPUs)
+  int compute_units;  // SMs / CUs / cores the table was written for
+  int simd_width;     // warp or wavefront width (1 on CPUs)
   std::int64_t l2_cache_bytes;
-  double datasheet_bandwidth_gbs;         // vendor's peak memory bandwidth
-  double measured_copy_bandwidth_gbs;     // 0 when not measured
+  double datasheet_bandwidth_gbs;      // vendor's peak memory bandwidth
+  double measured_copy_bandwidth_gbs;  // 0 when not measured
 };
 
 struct KernelParameters {
-  int team_threads;            // threads of one team (CSR-vector: rows per team = team_threads / TpR)
-  int host_rows_per_chunk;     // CPU backends: rows one thread takes at a time
-  std::int64_t t_long;         // Gao Algorithm 1: a row with nnz >= t_long is long
-  int teams_per_compute_unit;  // Gao Eq. (3): N_BLKS = compute units x this
-  std::int64_t long_row_split_nnz;  // long rows above this are split over several teams
-  int adaptive_workgroup_threads;   // CSR-Adaptive workgroup size
-  PerPrecision adaptive_nnz_per_wg;      // NNZ_PER_WG
-  PerPrecision adaptive_num_rows_stream; // num_rows_stream
-  PerPrecision adaptive_nnz_multiplier;  // NNZ_multiplier (CSR-VectorL)
+  int team_threads;                             // threads of one team (CSR-vector: rows per team = team_threads / TpR)
+  int host_rows_per_chunk;                      // CPU backends: rows one thread takes at a time
+  std::int64_t t_long;                          // Gao Algorithm 1: a row with nnz >= t_long is long
+  int teams_per_compute_unit;                   // Gao Eq. (3): N_BLKS = compute units x this
+  std::int64_t long_row_split_nnz;              // long rows above this are split over several teams
+  int adaptive_workgroup_threads;               // CSR-Adaptive workgroup size
+  PerPrecision adaptive_nnz_per_wg;             // NNZ_PER_WG
+  PerPrecision adaptive_num_rows_stream;        // num_rows_stream
+  PerPrecision adaptive_nnz_multiplier;         // NNZ_multiplier (CSR-VectorL)
   std::int64_t adaptive_device_build_min_rows;  // rowBlocks are built on the device from this many rows on
-  int adaptive_stage_unroll;             // CSR-Stream staging: loads per thread in flight (1, 4 or 8)
-  std::int64_t auto_adaptive_min_nnz;    // kernel rule: GPUs run CSR-Adaptive from this many nonzeros on (0: never)
-  int merge_team_threads;                // merge-path team size
-  PerPrecision merge_items_per_thread;   // merge-path items (rows + nnz) per thread
+  int adaptive_stage_unroll;                    // CSR-Stream staging: loads per thread in flight (1, 4 or 8)
+  std::int64_t auto_adaptive_min_nnz;   // kernel rule: GPUs run CSR-Adaptive from this many nonzeros on (0: never)
+  int merge_team_threads;               // merge-path team size
+  PerPrecision merge_items_per_thread;  // merge-path items (rows + nnz) per thread
 };
 
 struct ArchProvenance {
-  const char* status;    // "measured", "defaults" or "placeholder"
-  const char* summary;   // one line: what the numbers are and where they come from
+  const char* status;         // "measured", "defaults" or "placeholder"
+  const char* summary;        // one line: what the numbers are and where they come from
   const char* source_file;    // tuning_data/<arch>/arch.json
   const char* source_sha256;  // of that file, stamped at generation
 };
 
 struct ArchTableData {
-  const char* arch;          // tuning_data folder name, e.g. "h100"
+  const char* arch;  // tuning_data folder name, e.g. "h100"
   const char* description;
-  const char* backend;       // backend the table was written for: cuda, hip, openmp
-  bool model_only;           // a table for studies, no Kokkos backend runs it (w9100)
+  const char* backend;  // backend the table was written for: cuda, hip, openmp
+  bool model_only;      // a table for studies, no Kokkos backend runs it (w9100)
   ArchHardware hardware;
   KernelParameters parameters;
   ArchProvenance provenance;

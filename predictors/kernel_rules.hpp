@@ -25,14 +25,12 @@ struct KernelChoice {
 };
 
 inline KernelChoice choose_kernel_by_rule(const RowStats& s, bool gathered, bool is_gpu, const KernelParameters& p) {
-  if (s.rows == 0 || s.nnz == 0)
-    return {is_gpu ? Kernel::csr_vector : Kernel::csr_scalar, "rule: no nonzeros"};
-  if (!gathered)
-    return {is_gpu ? Kernel::csr_vector : Kernel::csr_scalar, "rule: known features only"};
+  if (s.rows == 0 || s.nnz == 0) return {is_gpu ? Kernel::csr_vector : Kernel::csr_scalar, "rule: no nonzeros"};
+  if (!gathered) return {is_gpu ? Kernel::csr_vector : Kernel::csr_scalar, "rule: known features only"};
   const bool has_long_rows = s.max >= p.t_long;
   if (is_gpu && p.auto_adaptive_min_nnz > 0 && s.nnz >= p.auto_adaptive_min_nnz)
-    return {Kernel::csr_adaptive, "rule: " + std::to_string(s.nnz) + " nonzeros >= " +
-                                      std::to_string(p.auto_adaptive_min_nnz) + " on a GPU"};
+    return {Kernel::csr_adaptive,
+            "rule: " + std::to_string(s.nnz) + " nonzeros >= " + std::to_string(p.auto_adaptive_min_nnz) + " on a GPU"};
   if (is_gpu)
     return has_long_rows ? KernelChoice{Kernel::gao_partitioned, "rule: longest row " + std::to_string(s.max) +
                                                                      " >= T_LONG " + std::to_string(p.t_long)}
@@ -42,8 +40,8 @@ inline KernelChoice choose_kernel_by_rule(const RowStats& s, bool gathered, bool
   // evens them (the first CPU collection, tuning_data/cpu-x86/measurements).
   constexpr double uneven_cov = 2.0;
   if (has_long_rows || s.cov() > uneven_cov)
-    return {Kernel::merge_path, "rule: uneven rows on a CPU (max " + std::to_string(s.max) + ", cov " +
-                                    std::to_string(s.cov()) + ")"};
+    return {Kernel::merge_path,
+            "rule: uneven rows on a CPU (max " + std::to_string(s.max) + ", cov " + std::to_string(s.cov()) + ")"};
   return {Kernel::csr_scalar, "rule: even rows on a CPU"};
 }
 

@@ -96,18 +96,21 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
   std::vector<Value> x(static_cast<std::size_t>(host.num_cols));
   for (auto& v : x) v = static_cast<Value>(rng.signed_value());
   Kokkos::View<Value*, Mem> xd("x", x.size()), yd("y", static_cast<std::size_t>(host.num_rows));
-  Kokkos::deep_copy(exec, xd, Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
+  Kokkos::deep_copy(exec, xd,
+                    Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
   auto methods = bench::make_methods(exec, a.view(), xd, yd, opt.variants);
   const auto hv = convert<Value, std::int64_t>(host);
   const auto results = bench::run_methods(exec, std::move(methods), hv, x, yd, opt.rounds, bench::TimingOptions{});
 
-  const double bytes = bench::spmv_bytes(host.num_rows, host.num_cols, host.nnz(), sizeof(Value), sizeof(Offset), false);
+  const double bytes =
+      bench::spmv_bytes(host.num_rows, host.num_cols, host.nnz(), sizeof(Value), sizeof(Offset), false);
   double best_cusparse = 0, best_aspmv = 0;
   std::string best_aspmv_name;
   for (const auto& r : results) {
     if (!r.ok) continue;
     if (r.method.family == "cusparse" && (best_cusparse == 0 || r.seconds < best_cusparse)) best_cusparse = r.seconds;
-    const bool is_variant = r.method.name.find('[') != std::string::npos;  // variants are studies, not the library's kernels
+    const bool is_variant =
+        r.method.name.find('[') != std::string::npos;  // variants are studies, not the library's kernels
     if (r.method.family == "aspmv" && !r.method.automatic && !is_variant &&
         (best_aspmv == 0 || r.seconds < best_aspmv)) {
       best_aspmv = r.seconds;
@@ -129,8 +132,8 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
   }
   std::printf("%s", t.str().c_str());
   if (best_aspmv > 0)
-    std::printf("best aspmv kernel: %s, %.2f us (%.1f%% of copy bandwidth)%s\n", best_aspmv_name.c_str(), best_aspmv * 1e6,
-                ctx.copy_gbs > 0 ? 100 * bytes / best_aspmv / 1e9 / ctx.copy_gbs : 0.0,
+    std::printf("best aspmv kernel: %s, %.2f us (%.1f%% of copy bandwidth)%s\n", best_aspmv_name.c_str(),
+                best_aspmv * 1e6, ctx.copy_gbs > 0 ? 100 * bytes / best_aspmv / 1e9 / ctx.copy_gbs : 0.0,
                 best_cusparse > 0 ? (", " + fixed(best_cusparse / best_aspmv, 2) + "x the best cuSPARSE").c_str() : "");
 
   if (opt.groups)
@@ -148,7 +151,8 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
     std::ofstream out(opt.csv, std::ios::app);
     if (!out) throw Error("cannot write " + opt.csv);
     if (fresh)
-      out << "matrix,rows,cols,nnz,value,offset,method,family,setup_s,time_s,gbs,copy_gbs,rel_error,ok,device,arch,commit,"
+      out << "matrix,rows,cols,nnz,value,offset,method,family,setup_s,time_s,gbs,copy_gbs,rel_error,ok,device,arch,"
+             "commit,"
              "detail\n";
     for (const auto& r : results) {
       const std::string detail = bench::csv_safe(r.method.detail);
@@ -178,9 +182,10 @@ int command_bench(const Args& args) {
     if (ch == ',') ch = ' ';
   const std::int64_t mib = opt.copy_mib > 0 ? opt.copy_mib : (props.is_gpu ? 1024 : 256);
   ctx.copy_gbs = bench::measure_copy_bandwidth(exec, mib << 20);
-  std::printf("aspmv bench on %s (%s), table %s (%s), commit %s\n", ctx.device.c_str(), Space::name(), arch_table().arch,
-              arch_table().provenance.status, build_git_commit);
-  std::printf("copy bandwidth (read + write, %lld MiB buffers): %.1f GB/s\n", static_cast<long long>(mib), ctx.copy_gbs);
+  std::printf("aspmv bench on %s (%s), table %s (%s), commit %s\n", ctx.device.c_str(), Space::name(),
+              arch_table().arch, arch_table().provenance.status, build_git_commit);
+  std::printf("copy bandwidth (read + write, %lld MiB buffers): %.1f GB/s\n", static_cast<long long>(mib),
+              ctx.copy_gbs);
 
   std::vector<MatrixSource> sources;
   if (opt.matrices.empty()) sources = demo_set();
@@ -196,7 +201,8 @@ int command_bench(const Args& args) {
       const auto host = src.load();
       const bool small = host.nnz() <= std::numeric_limits<std::int32_t>::max();
       if (opt.single)
-        small ? bench_matrix<float, std::int32_t>(src, host, opt, ctx) : bench_matrix<float, std::int64_t>(src, host, opt, ctx);
+        small ? bench_matrix<float, std::int32_t>(src, host, opt, ctx)
+              : bench_matrix<float, std::int64_t>(src, host, opt, ctx);
       else
         small ? bench_matrix<double, std::int32_t>(src, host, opt, ctx)
               : bench_matrix<double, std::int64_t>(src, host, opt, ctx);
@@ -205,9 +211,10 @@ int command_bench(const Args& args) {
       ++failures;
     }
   }
-  std::printf("\ntime: median over %d interleaved rounds of the median of 9 fenced batches; GB/s: BENCHMARKING.md bytes "
-              "(beta = 0) / time\n",
-              opt.rounds);
+  std::printf(
+      "\ntime: median over %d interleaved rounds of the median of 9 fenced batches; GB/s: BENCHMARKING.md bytes "
+      "(beta = 0) / time\n",
+      opt.rounds);
   return failures == 0 ? 0 : 1;
 }
 

@@ -34,23 +34,34 @@ int command_collect(const Args& args) {
   for (const auto& a : args) o.command += " " + a;
   ArgReader r(args, collect_usage);
   while (r.next()) {
-    if (r.is("--spec")) o.spec_path = r.value();
-    else if (r.is("--out")) o.out_dir = r.value();
-    else if (r.is("--float")) o.single = true;
-    else if (r.is("--rounds")) o.rounds = std::max(1, static_cast<int>(r.integer()));
-    else if (r.is("--batches")) o.timing.batches = std::max(1, static_cast<int>(r.integer()));
-    else if (r.is("--min-batch-ms")) o.timing.min_batch_seconds = r.real() * 1e-3;
-    else if (r.is("--blocks-every")) o.blocks_every = std::max(0, static_cast<int>(r.integer()));
-    else if (r.is("--limit")) o.limit = static_cast<std::size_t>(std::max(0LL, r.integer()));
-    else if (r.is("--time-limit")) o.time_limit = r.real();
-    else if (r.is("--generator-threads")) o.threads = static_cast<int>(r.integer());
+    if (r.is("--spec"))
+      o.spec_path = r.value();
+    else if (r.is("--out"))
+      o.out_dir = r.value();
+    else if (r.is("--float"))
+      o.single = true;
+    else if (r.is("--rounds"))
+      o.rounds = std::max(1, static_cast<int>(r.integer()));
+    else if (r.is("--batches"))
+      o.timing.batches = std::max(1, static_cast<int>(r.integer()));
+    else if (r.is("--min-batch-ms"))
+      o.timing.min_batch_seconds = r.real() * 1e-3;
+    else if (r.is("--blocks-every"))
+      o.blocks_every = std::max(0, static_cast<int>(r.integer()));
+    else if (r.is("--limit"))
+      o.limit = static_cast<std::size_t>(std::max(0LL, r.integer()));
+    else if (r.is("--time-limit"))
+      o.time_limit = r.real();
+    else if (r.is("--generator-threads"))
+      o.threads = static_cast<int>(r.integer());
     else if (r.is_help()) {
       std::fputs(collect_usage, stdout);
       return 0;
     } else
       r.unknown();
   }
-  if (o.spec_path.empty() || o.out_dir.empty()) throw Error(std::string("--spec and --out are required\n") + collect_usage);
+  if (o.spec_path.empty() || o.out_dir.empty())
+    throw Error(std::string("--spec and --out are required\n") + collect_usage);
   return o.single ? collect::collect<float>(o) : collect::collect<double>(o);
 }
 

@@ -86,8 +86,10 @@ RunResult run_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t
   for (auto& v : x) v = static_cast<Value>(rng.signed_value());
   for (auto& v : y0) v = static_cast<Value>(rng.signed_value());
   Kokkos::View<Value*, Mem> xd("x", x.size()), yd("y", y0.size());
-  Kokkos::deep_copy(exec, xd, Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
-  Kokkos::deep_copy(exec, yd, Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y0.data(), y0.size()));
+  Kokkos::deep_copy(exec, xd,
+                    Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
+  Kokkos::deep_copy(exec, yd,
+                    Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y0.data(), y0.size()));
 
   auto plan = make_plan(exec, a.view(), opt.plan);
   if (opt.describe) std::printf("%s: %s", src.name.c_str(), plan.describe().c_str());
@@ -104,7 +106,8 @@ RunResult run_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t
   const bool ok = cmp.nonfinite_rows == 0 && cmp.relative_error < tol;
 
   const auto t = bench::time_calls(exec, [&] { plan.apply(exec, Value(1), xd, Value(0), yd); });
-  const double bytes = bench::spmv_bytes(host.num_rows, host.num_cols, host.nnz(), sizeof(Value), sizeof(Offset), false);
+  const double bytes =
+      bench::spmv_bytes(host.num_rows, host.num_cols, host.nnz(), sizeof(Value), sizeof(Offset), false);
   const auto& s = plan.summary();
   const std::string kernel = s.groups.size() == 1 ? s.groups[0].label() : to_string(s.kernel);
   RunResult r;

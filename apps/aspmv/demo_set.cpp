@@ -20,8 +20,10 @@ std::string demo_dir() {
 
 std::vector<MatrixSource> demo_set() {
   std::vector<MatrixSource> set;
-  set.push_back({"stencil2d-5pt-512", "2D 5-point Laplacian, 512 x 512 grid", [] { return corpus::stencil(512, 512, 1, 5); }});
-  set.push_back({"stencil3d-27pt-48", "3D 27-point stencil, 48^3 grid", [] { return corpus::stencil(48, 48, 48, 27); }});
+  set.push_back(
+      {"stencil2d-5pt-512", "2D 5-point Laplacian, 512 x 512 grid", [] { return corpus::stencil(512, 512, 1, 5); }});
+  set.push_back(
+      {"stencil3d-27pt-48", "3D 27-point stencil, 48^3 grid", [] { return corpus::stencil(48, 48, 48, 27); }});
   corpus::RandomCsrSpec power;
   power.rows = power.cols = 200000;
   power.lengths = corpus::RowLengths::zipf;

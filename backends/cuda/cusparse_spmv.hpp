@@ -50,10 +50,12 @@ class CusparseSpmv {
     check(cusparseCreateDnVec(&y_, a.num_rows(), y.data(), type), "create y");
     const Value one = 1, zero = 0;
     size_t bytes = 0;
-    check(cusparseSpMV_bufferSize(handle_, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, mat_, x_, &zero, y_, type, alg_, &bytes),
+    check(cusparseSpMV_bufferSize(handle_, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, mat_, x_, &zero, y_, type, alg_,
+                                  &bytes),
           "buffer size");
     if (bytes > 0 && cudaMalloc(&buffer_, bytes) != cudaSuccess) throw Error("cuSPARSE: cannot allocate its buffer");
-    check(cusparseSpMV_preprocess(handle_, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, mat_, x_, &zero, y_, type, alg_, buffer_),
+    check(cusparseSpMV_preprocess(handle_, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, mat_, x_, &zero, y_, type, alg_,
+                                  buffer_),
           "preprocess");
     exec.fence();
     setup_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -13,7 +13,7 @@ template <>
 struct Traits<Kokkos::Serial> {
   static constexpr const char* name = "Serial";
   static constexpr bool is_gpu = false;
-  static constexpr int max_tpr = 32;      // accepted TpR values run sequentially
+  static constexpr int max_tpr = 32;  // accepted TpR values run sequentially
   static constexpr int max_team_size = 1;
   using host_pinned_memory_space = Kokkos::HostSpace;  // nothing to pin: kernels read host memory
   static DeviceProperties properties(const Kokkos::Serial&) { return host::properties(name, 1); }

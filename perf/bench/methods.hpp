@@ -10,11 +10,11 @@
 //   - the affected aspmv kernels again for each parameter variant (variants.hpp).
 // Each method's setup (plan, cuSPARSE handle/buffer/preprocess) is timed.
 
-#include <backends/comparators.hpp>
-#include <backends/traits.hpp>
 #include <aspmv/plan.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/spmv.hpp>
+#include <backends/comparators.hpp>
+#include <backends/traits.hpp>
 
 #include "variants.hpp"
 
@@ -29,11 +29,11 @@
 namespace aspmv::bench {
 
 struct Method {
-  std::string name;    // e.g. "csr_vector<8>", "cusparse_csr_alg1", "kokkos_kernels"
-  std::string family;  // "aspmv", "cusparse", "kokkos_kernels"
-  std::string kernel;  // collector's kernel column: "csr_vector", "cusparse", ...
-  std::string config;  // collector's config column: "tpr=8", "alg1", "-", ...
-  std::string detail;  // what the plan chose (aspmv methods)
+  std::string name;        // e.g. "csr_vector<8>", "cusparse_csr_alg1", "kokkos_kernels"
+  std::string family;      // "aspmv", "cusparse", "kokkos_kernels"
+  std::string kernel;      // collector's kernel column: "csr_vector", "cusparse", ...
+  std::string config;      // collector's config column: "tpr=8", "alg1", "-", ...
+  std::string detail;      // what the plan chose (aspmv methods)
   bool automatic = false;  // the library's own choice (aspmv_auto, aspmv_spmv), not one kernel
   double setup_seconds = 0;
   std::function<void()> call;  // enqueues one y = A x
@@ -81,8 +81,8 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
                                  const std::vector<Variant>& variants = {}) {
   using Clock = std::chrono::steady_clock;
   std::vector<Method> methods;
-  auto add_plan = [&](std::string name, PlanOptions o, const ArchTable& table = arch_table(),
-                      std::string kernel = "", std::string config = "-") {
+  auto add_plan = [&](std::string name, PlanOptions o, const ArchTable& table = arch_table(), std::string kernel = "",
+                      std::string config = "-") {
     const auto t0 = Clock::now();
     Method m;
     m.kernel = kernel.empty() ? name : kernel;
@@ -103,8 +103,7 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     m.detail = std::string(to_string(s.kernel)) + ": " + s.why;
     m.call = [plan, exec, x, y]() { plan->apply(exec, Value(1), x, Value(0), y); };
     for (const auto& g : s.groups)
-      m.groups.push_back(g.label() + ": " +
-                         std::to_string(g.rows) + " rows, " + std::to_string(g.nnz) + " nnz, " +
+      m.groups.push_back(g.label() + ": " + std::to_string(g.rows) + " rows, " + std::to_string(g.nnz) + " nnz, " +
                          std::to_string(g.teams) + " teams");
     m.call_group = [plan, exec, x, y](std::size_t i) { plan->apply_group(i, exec, Value(1), x, Value(0), y); };
     methods.push_back(std::move(m));

@@ -21,10 +21,10 @@ namespace aspmv::bench {
 
 struct MethodResult {
   Method method;
-  double seconds = 0;        // median over rounds of the per-round median
-  double relative_error = 0; // ||y - ref|| / ||ref||
-  bool ok = false;           // below the tolerance of BENCHMARKING.md, no NaN
-  std::string error;         // a method that threw: its message (not timed)
+  double seconds = 0;         // median over rounds of the per-round median
+  double relative_error = 0;  // ||y - ref|| / ||ref||
+  bool ok = false;            // below the tolerance of BENCHMARKING.md, no NaN
+  std::string error;          // a method that threw: its message (not timed)
 };
 
 template <class Space, class Value>
@@ -41,16 +41,17 @@ std::vector<MethodResult> run_methods(const Space& exec, std::vector<Method> met
     MethodResult r;
     r.error = m.setup_error;
     if (r.error.empty()) try {
-      Kokkos::deep_copy(exec, y, std::numeric_limits<Value>::quiet_NaN());  // every entry must be written
-      m.call();
-      Kokkos::deep_copy(exec, Kokkos::View<Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(yh.data(), yh.size()), y);
-      exec.fence();
-      const auto c = compare(host_v, yh, ref, std::numeric_limits<Value>::epsilon());
-      r.relative_error = c.relative_error;
-      r.ok = c.nonfinite_rows == 0 && c.relative_error < tol;
-    } catch (const std::exception& e) {
-      r.error = e.what();
-    }
+        Kokkos::deep_copy(exec, y, std::numeric_limits<Value>::quiet_NaN());  // every entry must be written
+        m.call();
+        Kokkos::deep_copy(exec, Kokkos::View<Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(yh.data(), yh.size()),
+                          y);
+        exec.fence();
+        const auto c = compare(host_v, yh, ref, std::numeric_limits<Value>::epsilon());
+        r.relative_error = c.relative_error;
+        r.ok = c.nonfinite_rows == 0 && c.relative_error < tol;
+      } catch (const std::exception& e) {
+        r.error = e.what();
+      }
     r.method = std::move(m);
     results.push_back(std::move(r));
   }

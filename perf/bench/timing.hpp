@@ -15,8 +15,8 @@ namespace aspmv::bench {
 
 struct TimingOptions {
   int warmup_calls = 10;
-  int batches = 9;                     // median over this many batches
-  double min_batch_seconds = 2e-3;     // a batch lasts at least this long
+  int batches = 9;                  // median over this many batches
+  double min_batch_seconds = 2e-3;  // a batch lasts at least this long
   std::int64_t max_calls_per_batch = 1 << 16;
   // Slow configurations (a call longer than this, e.g. CSR-scalar on a
   // matrix with a dense row) are timed with fewer calls: they only need to
@@ -53,7 +53,8 @@ Timing time_calls(const ExecSpace& exec, Call&& call, const TimingOptions& opt =
     const double t = std::chrono::duration<double>(clock::now() - t0).count();
     if (t >= opt.min_batch_seconds || calls >= opt.max_calls_per_batch) break;
     const double scale = t > 0 ? opt.min_batch_seconds / t * 1.2 : 8.0;
-    calls = std::min<std::int64_t>(opt.max_calls_per_batch, std::max<std::int64_t>(calls * 2, static_cast<std::int64_t>(calls * scale)));
+    calls = std::min<std::int64_t>(opt.max_calls_per_batch,
+                                   std::max<std::int64_t>(calls * 2, static_cast<std::int64_t>(calls * scale)));
   }
   std::vector<double> per_call;
   const int batches = slow ? std::min(opt.batches, opt.slow_batches) : opt.batches;

@@ -7,10 +7,10 @@
 
 #include "../bench/timing.hpp"
 
-#include <backends/traits.hpp>
 #include <aspmv/features.hpp>
 #include <aspmv/partition.hpp>
 #include <aspmv/plan.hpp>
+#include <backends/traits.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -68,9 +68,10 @@ std::vector<BlockSample> time_blocks(const Space& exec, const CsrMatrix<Value, O
   for (std::size_t bi = 0; bi < blocks.size(); ++bi) {
     const auto& b = blocks[bi];
     const std::int32_t rows = b.row_end - b.row_begin;
-    const Matrix slice(rows, a.num_cols(),
-                       Kokkos::subview(a.row_offsets(), std::make_pair<std::int64_t, std::int64_t>(b.row_begin, b.row_end + 1)),
-                       a.col_indices(), a.values());
+    const Matrix slice(
+        rows, a.num_cols(),
+        Kokkos::subview(a.row_offsets(), std::make_pair<std::int64_t, std::int64_t>(b.row_begin, b.row_end + 1)),
+        a.col_indices(), a.values());
     Kokkos::View<Value*, typename Space::memory_space> y("aspmv::collect::block_y", rows);
     const RowStats stats = row_stats(offsets, a.num_cols(), b.row_begin, b.row_end);
     for (int tpr = 1; tpr <= backends::Traits<Space>::max_tpr; tpr *= 2) {
@@ -78,7 +79,8 @@ std::vector<BlockSample> time_blocks(const Space& exec, const CsrMatrix<Value, O
       o.kernel = Kernel::csr_vector;
       o.threads_per_row = tpr;
       const auto plan = make_plan(exec, slice, o);
-      const auto t = bench::time_calls(exec, [&] { plan.apply(exec, Value(1), x, Value(0), y); }, timing);
+      const auto t = bench::time_calls(
+          exec, [&] { plan.apply(exec, Value(1), x, Value(0), y); }, timing);
       out.push_back({static_cast<int>(bi), b.row_begin, b.row_end, stats, tpr, t.seconds_per_call});
     }
   }

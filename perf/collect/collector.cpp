@@ -78,8 +78,8 @@ std::set<std::string> read_done(const std::string& out_dir) {
 }
 
 void write_run_json(const CollectOptions& o, const std::string& spec_sha, const DeviceProperties& dev,
-                    const std::vector<bench::MethodKind>& methods,
-                    const char* space_name, double copy_gbs, std::size_t matrices) {
+                    const std::vector<bench::MethodKind>& methods, const char* space_name, double copy_gbs,
+                    std::size_t matrices) {
   make_dir(o.out_dir);
   const std::string path = o.out_dir + "/run.json";
   {
@@ -140,15 +140,39 @@ void write_run_json(const CollectOptions& o, const std::string& spec_sha, const 
 Files::Files(const std::string& dir)
     : runtimes(dir + "/runtimes.csv",
                {"matrix", "kernel", "config", "time_s", "preprocessing_s", "gbs", "rel_error", "ok"}),
-      features(dir + "/features.csv",
-               {"matrix", "family", "rows", "cols", "nnz", "density", "mean", "min", "max", "var", "max_mu",
-                "sqrt_mean", "cov", "dispersion", "mode", "median", "min_dist", "max_dist", "bandwidth",
-                "density_min", "density_max", "density_mean", "density_var", "tpr_cusp_mean",
-                "tpr_reguly_sqrt_mean", "tpr_kokkos_kernels", "auto_kernel", "time_row_stats_s",
-                "time_row_histogram_s", "time_columns_s", "collection_time_s"}),
-      blocks(dir + "/blocks.csv",
-             {"matrix", "block", "row_begin", "row_end", "rows", "cols", "nnz", "density", "min", "max", "mean", "var",
-              "max_mu", "sqrt_mean", "cov", "tpr", "time_s"}),
+      features(dir + "/features.csv", {"matrix",
+                                       "family",
+                                       "rows",
+                                       "cols",
+                                       "nnz",
+                                       "density",
+                                       "mean",
+                                       "min",
+                                       "max",
+                                       "var",
+                                       "max_mu",
+                                       "sqrt_mean",
+                                       "cov",
+                                       "dispersion",
+                                       "mode",
+                                       "median",
+                                       "min_dist",
+                                       "max_dist",
+                                       "bandwidth",
+                                       "density_min",
+                                       "density_max",
+                                       "density_mean",
+                                       "density_var",
+                                       "tpr_cusp_mean",
+                                       "tpr_reguly_sqrt_mean",
+                                       "tpr_kokkos_kernels",
+                                       "auto_kernel",
+                                       "time_row_stats_s",
+                                       "time_row_histogram_s",
+                                       "time_columns_s",
+                                       "collection_time_s"}),
+      blocks(dir + "/blocks.csv", {"matrix", "block", "row_begin", "row_end", "rows", "cols", "nnz", "density", "min",
+                                   "max", "mean", "var", "max_mu", "sqrt_mean", "cov", "tpr", "time_s"}),
       failures(dir + "/failures.csv", {"matrix", "stage", "message"}),
       done(dir + "/done.txt", std::ios::app) {}
 

@@ -17,9 +17,9 @@
 #include <aspmv/device_csr.hpp>
 #include <aspmv/device_info.hpp>
 #include <aspmv/matrix_features.hpp>
+#include <aspmv/version.hpp>
 #include <predictors/kernel_rules.hpp>
 #include <predictors/tpr_rules.hpp>
-#include <aspmv/version.hpp>
 
 #include <corpus/rng.hpp>
 #include <corpus/spec.hpp>
@@ -40,23 +40,23 @@ namespace aspmv::collect {
 struct CollectOptions {
   std::string spec_path;
   std::string out_dir;
-  bool single = false;        // float instead of double
-  int rounds = 1;             // interleaved rounds per configuration
-  int blocks_every = 4;       // blockwise samples from every N-th matrix (0: none)
-  int max_blocks = 4;         // blocks sampled per matrix
+  bool single = false;   // float instead of double
+  int rounds = 1;        // interleaved rounds per configuration
+  int blocks_every = 4;  // blockwise samples from every N-th matrix (0: none)
+  int max_blocks = 4;    // blocks sampled per matrix
   std::int32_t min_block_rows = 64;
-  std::size_t limit = 0;      // stop after this many matrices in this session (0: all)
-  double time_limit = 0;      // seconds: start no new matrix after this long (0: no limit)
-  int threads = -1;           // generator threads ahead of the measurements; 0: generate in turn
-                              // (CPU runs: no interference with the timings); -1: all cores on GPUs, 0 on CPUs
+  std::size_t limit = 0;  // stop after this many matrices in this session (0: all)
+  double time_limit = 0;  // seconds: start no new matrix after this long (0: no limit)
+  int threads = -1;       // generator threads ahead of the measurements; 0: generate in turn
+                          // (CPU runs: no interference with the timings); -1: all cores on GPUs, 0 on CPUs
   bench::TimingOptions timing{5, 5, 1e-3, 1 << 16, 5e-3, 3};
-  std::string command;        // argv, for run.json
+  std::string command;  // argv, for run.json
 };
 
 // Writes run.json (once per run folder) and the session log.
 void write_run_json(const CollectOptions& o, const std::string& spec_sha, const DeviceProperties& dev,
-                    const std::vector<bench::MethodKind>& methods,
-                    const char* space_name, double copy_gbs, std::size_t matrices);
+                    const std::vector<bench::MethodKind>& methods, const char* space_name, double copy_gbs,
+                    std::size_t matrices);
 std::set<std::string> read_done(const std::string& out_dir);
 std::string sha256_file(const std::string& path);
 
@@ -80,11 +80,13 @@ void measure_matrix(const Space& exec, const corpus::SpecEntry& entry, const Hos
   std::vector<Value> x(static_cast<std::size_t>(host.num_cols));
   for (auto& v : x) v = static_cast<Value>(rng.signed_value());
   Kokkos::View<Value*, Mem> xd("x", x.size()), yd("y", static_cast<std::size_t>(host.num_rows));
-  Kokkos::deep_copy(exec, xd, Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
+  Kokkos::deep_copy(exec, xd,
+                    Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
   auto methods = bench::make_methods(exec, a.view(), xd, yd);
   const auto hv = convert<Value, std::int64_t>(host);
   const auto results = bench::run_methods(exec, std::move(methods), hv, x, yd, o.rounds, o.timing);
-  const double bytes = bench::spmv_bytes(host.num_rows, host.num_cols, host.nnz(), sizeof(Value), sizeof(Offset), false);
+  const double bytes =
+      bench::spmv_bytes(host.num_rows, host.num_cols, host.nnz(), sizeof(Value), sizeof(Offset), false);
   for (const auto& r : results) {
     if (!r.error.empty()) {
       files.failures.row({entry.name, "kernel:" + r.method.kernel + "/" + r.method.config, r.error});
@@ -96,18 +98,39 @@ void measure_matrix(const Space& exec, const corpus::SpecEntry& entry, const Hos
 
   const auto& s = f.stats;
   const int max_tpr = backends::Traits<Space>::max_tpr;
-  const auto auto_kernel = predictors::choose_kernel_by_rule(s, true, backends::Traits<Space>::is_gpu, table.parameters);
-  files.features.row({entry.name, entry.family, num(double(s.rows)), num(double(s.cols)), num(double(s.nnz)),
-                      num(s.density()), num(s.mean), num(double(s.min)), num(double(s.max)), num(s.var),
-                      num(s.max_minus_mean()), num(s.sqrt_mean()), num(s.cov()), num(f.dispersion()),
-                      num(double(f.shape.mode)), num(double(f.shape.median)), num(double(f.columns.min_dist)),
-                      num(double(f.columns.max_dist)), num(double(f.columns.bandwidth)), num(f.density_min()),
-                      num(f.density_max()), num(f.density_mean()), num(f.density_var()),
+  const auto auto_kernel =
+      predictors::choose_kernel_by_rule(s, true, backends::Traits<Space>::is_gpu, table.parameters);
+  files.features.row({entry.name,
+                      entry.family,
+                      num(double(s.rows)),
+                      num(double(s.cols)),
+                      num(double(s.nnz)),
+                      num(s.density()),
+                      num(s.mean),
+                      num(double(s.min)),
+                      num(double(s.max)),
+                      num(s.var),
+                      num(s.max_minus_mean()),
+                      num(s.sqrt_mean()),
+                      num(s.cov()),
+                      num(f.dispersion()),
+                      num(double(f.shape.mode)),
+                      num(double(f.shape.median)),
+                      num(double(f.columns.min_dist)),
+                      num(double(f.columns.max_dist)),
+                      num(double(f.columns.bandwidth)),
+                      num(f.density_min()),
+                      num(f.density_max()),
+                      num(f.density_mean()),
+                      num(f.density_var()),
                       std::to_string(predictors::tpr_by_rule(predictors::TprRule::cusp_mean, s, max_tpr)),
                       std::to_string(predictors::tpr_by_rule(predictors::TprRule::reguly_sqrt_mean, s, max_tpr)),
                       std::to_string(predictors::tpr_by_rule(predictors::TprRule::kokkos_kernels, s, max_tpr)),
-                      to_string(auto_kernel.kernel), sci(f.time_row_stats), sci(f.time_row_histogram),
-                      sci(f.time_columns), sci(f.collection_time())});
+                      to_string(auto_kernel.kernel),
+                      sci(f.time_row_stats),
+                      sci(f.time_row_histogram),
+                      sci(f.time_columns),
+                      sci(f.collection_time())});
 
   if (sample_blocks_here) {
     try {
@@ -148,11 +171,13 @@ int collect(const CollectOptions& o) {
                dev.name.c_str(), Space::name());
   std::fflush(stdout);
 
-  const int threads = o.threads >= 0 ? o.threads
-                                     : (dev.is_gpu ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency())) : 0);
+  const int threads = o.threads >= 0
+                          ? o.threads
+                          : (dev.is_gpu ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency())) : 0);
   std::unique_ptr<Prefetcher> prefetch;
   auto load = [&](std::size_t j) { return corpus::load(entries[todo[j]]); };
-  if (threads > 0) prefetch = std::make_unique<Prefetcher>(todo.size(), load, threads, static_cast<std::size_t>(threads));
+  if (threads > 0)
+    prefetch = std::make_unique<Prefetcher>(todo.size(), load, threads, static_cast<std::size_t>(threads));
   Progress progress(todo.size(), stderr_is_terminal());
   std::size_t failed = 0, measured = 0;
   const auto t_start = std::chrono::steady_clock::now();

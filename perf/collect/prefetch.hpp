@@ -19,7 +19,7 @@ namespace aspmv::collect {
 
 struct Loaded {
   HostCsr<double, std::int64_t> matrix;
-  std::string error;      // non-empty: loading failed, matrix is empty
+  std::string error;  // non-empty: loading failed, matrix is empty
   double load_seconds = 0;
 };
 

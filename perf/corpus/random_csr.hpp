@@ -18,9 +18,9 @@ struct RandomCsrSpec {
   std::int32_t rows = 100;
   std::int32_t cols = 100;
   RowLengths lengths = RowLengths::uniform;
-  double mean = 8;      // mean row length (constant: the length)
-  double spread = 4;    // uniform: half-width; normal: standard deviation;
-                        // bimodal: length of the long rows; zipf: exponent s > 1
+  double mean = 8;              // mean row length (constant: the length)
+  double spread = 4;            // uniform: half-width; normal: standard deviation;
+                                // bimodal: length of the long rows; zipf: exponent s > 1
   double long_fraction = 0.01;  // bimodal: share of long rows
   std::int64_t max_row = -1;    // cap on a row's length; -1: cols
   bool sorted = true;           // columns ascending in each row

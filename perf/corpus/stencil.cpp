@@ -12,8 +12,8 @@ HostCsr<double, std::int64_t> stencil(std::int32_t nx, std::int32_t ny, std::int
   const bool three_d = nz > 1 || points == 7 || points == 27;
   if (nx < 1 || ny < 1 || nz < 1 || !(points == 5 || points == 9 || points == 7 || points == 27) ||
       (three_d && (points == 5 || points == 9)) || (!three_d && (points == 7 || points == 27)))
-    throw Error("stencil: unsupported grid " + std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz) +
-                " with " + std::to_string(points) + " points");
+    throw Error("stencil: unsupported grid " + std::to_string(nx) + "x" + std::to_string(ny) + "x" +
+                std::to_string(nz) + " with " + std::to_string(points) + " points");
   const std::int64_t rows = std::int64_t(nx) * ny * nz;
   if (rows > INT32_MAX) throw Error("stencil: more than 2^31 - 1 rows");
   const bool diagonals = points == 9 || points == 27;  // box stencils include diagonal neighbours

@@ -22,7 +22,7 @@
 namespace aspmv::large {
 
 inline constexpr int max_long_rows = 16;
-inline constexpr std::int64_t wide_row = 512;        // rows this long get walking columns
+inline constexpr std::int64_t wide_row = 512;          // rows this long get walking columns
 inline constexpr std::uint64_t medium_one_in = 16384;  // a power of two (mask)
 inline constexpr std::int64_t medium_min = 512, medium_span = 7681;
 inline constexpr std::uint64_t empty_one_in = 20;

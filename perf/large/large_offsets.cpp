@@ -508,9 +508,8 @@ std::string csv_safe(std::string s) {
 std::string plan_groups(const PlanSummary& s) {
   std::string out = std::string(to_string(s.kernel)) + " (" + s.why + "):";
   for (const auto& g : s.groups)
-    out += " [" + g.label() + " " + std::to_string(g.teams) +
-           " teams " + std::to_string(g.rows) + " rows " + std::to_string(g.nnz) + " nnz" +
-           (g.detail.empty() ? "" : "; " + g.detail) + "]";
+    out += " [" + g.label() + " " + std::to_string(g.teams) + " teams " + std::to_string(g.rows) + " rows " +
+           std::to_string(g.nnz) + " nnz" + (g.detail.empty() ? "" : "; " + g.detail) + "]";
   return out;
 }
 
@@ -557,7 +556,8 @@ int run(const Options& opt) {
   Kokkos::View<Value*, Mem> vals(Kokkos::view_alloc(Kokkos::WithoutInitializing, "large::values"), nnz);
   const std::int64_t chunk = 4096;
   const std::int64_t chunks = (nnz + chunk - 1) / chunk;
-  Kokkos::parallel_for("large::fill_entries", Range(exec, 0, chunks), FillEntries<Value>{s, off, cols, vals, nnz, chunk});
+  Kokkos::parallel_for("large::fill_entries", Range(exec, 0, chunks),
+                       FillEntries<Value>{s, off, cols, vals, nnz, chunk});
   Kokkos::View<Value*, Mem> x(Kokkos::view_alloc(Kokkos::WithoutInitializing, "large::x"), s.cols);
   Kokkos::View<Value*, Mem> y(Kokkos::view_alloc(Kokkos::WithoutInitializing, "large::y"), m);
   Kokkos::parallel_for("large::fill_x", Range(exec, 0, s.cols), FillX<Value>{s, x});
@@ -574,16 +574,18 @@ int run(const Options& opt) {
     std::printf(" %lld (%lld nnz)", static_cast<long long>(s.long_row[i]), static_cast<long long>(s.long_len[i]));
   std::printf("\n");
   if (last != nnz) {
-    std::printf("FAIL: row_offsets[m] = %lld, scan total %lld\n", static_cast<long long>(last), static_cast<long long>(nnz));
+    std::printf("FAIL: row_offsets[m] = %lld, scan total %lld\n", static_cast<long long>(last),
+                static_cast<long long>(nnz));
     return 1;
   }
-  const CsrMatrix<Value, Offset, Mem> a(static_cast<std::int32_t>(m), static_cast<std::int32_t>(s.cols), off, cols, vals);
+  const CsrMatrix<Value, Offset, Mem> a(static_cast<std::int32_t>(m), static_cast<std::int32_t>(s.cols), off, cols,
+                                        vals);
 
   // Sampled rows.
   std::vector<std::int64_t> rows{0, m - 1};
   for (int i = 0; i < s.num_long; ++i) rows.push_back(s.long_row[i]);
-  for (const std::int64_t p : {(std::int64_t(1) << 31) - 1, std::int64_t(1) << 31, (std::int64_t(1) << 32) - 1,
-                               std::int64_t(1) << 32})
+  for (const std::int64_t p :
+       {(std::int64_t(1) << 31) - 1, std::int64_t(1) << 31, (std::int64_t(1) << 32) - 1, std::int64_t(1) << 32})
     if (p < nnz) {
       const auto r = row_of_position(off, m, p);
       for (const auto q : {r - 1, r, r + 1})
@@ -610,7 +612,8 @@ int run(const Options& opt) {
   const double ref_s = seconds_since(t0);
   const std::size_t ns = rows.size();
   Kokkos::View<std::int64_t*, Mem> rows_d("large::sample_rows", ns);
-  Kokkos::deep_copy(rows_d, Kokkos::View<const std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(rows.data(), ns));
+  Kokkos::deep_copy(rows_d,
+                    Kokkos::View<const std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(rows.data(), ns));
   Kokkos::View<double*, Mem> ys_d("large::sample_y", ns);
   Kokkos::View<Offset*, Mem> lens_d("large::sample_len", ns);
   auto ys_h = Kokkos::create_mirror_view(ys_d);
@@ -687,8 +690,7 @@ int run(const Options& opt) {
         plan->apply(exec, Value(1.5), x, Value(-0.5), y);
         exec.fence();
         res.apply_first_ms = seconds_since(t0) * 1e3;
-        if (opt.perturb)
-          Kokkos::parallel_for("large::perturb", Range(exec, 0, 1), PerturbRow<Value>{y});
+        if (opt.perturb) Kokkos::parallel_for("large::perturb", Range(exec, 0, 1), PerturbRow<Value>{y});
         // Sampled rows against the host reference.
         Kokkos::parallel_for("large::gather", Range(exec, 0, ns), GatherRows<Value>{rows_d, y, off, ys_d, lens_d});
         exec.fence();
@@ -759,11 +761,13 @@ int run(const Options& opt) {
     results.push_back(res);
   }
   std::printf("\nplans:\n");
-  for (std::size_t i = 0; i < results.size(); ++i) std::printf("  %s: %s\n", results[i].kernel.c_str(), details[i].c_str());
-  std::printf("\n%zu kernels: %zu ok, %d refused, %d failed (%s; %lld nnz, int64 offsets, rel.err and worst/bound over "
-              "%zu sampled rows vs a host long-double reference; bound 2 eps (len + 2) magnitude)\n",
-              results.size(), results.size() - refused - failures, refused, failures,
-              sizeof(Value) == 8 ? "double" : "float", static_cast<long long>(nnz), ns);
+  for (std::size_t i = 0; i < results.size(); ++i)
+    std::printf("  %s: %s\n", results[i].kernel.c_str(), details[i].c_str());
+  std::printf(
+      "\n%zu kernels: %zu ok, %d refused, %d failed (%s; %lld nnz, int64 offsets, rel.err and worst/bound over "
+      "%zu sampled rows vs a host long-double reference; bound 2 eps (len + 2) magnitude)\n",
+      results.size(), results.size() - refused - failures, refused, failures, sizeof(Value) == 8 ? "double" : "float",
+      static_cast<long long>(nnz), ns);
 
   if (!opt.csv.empty()) {
     const bool fresh = !std::ifstream(opt.csv).good();
@@ -774,7 +778,8 @@ int run(const Options& opt) {
     }
     if (fresh)
       out << "kernel,status,value,offset,rows,cols,nnz,long_rows,longest_row,samples,plan_ms,apply_first_ms,apply_ms,"
-             "reps,sample_rel_error,sample_worst_ratio,sample_bad,sample_inexact,full_bad,full_worst_ratio,full_inexact,"
+             "reps,sample_rel_error,sample_worst_ratio,sample_bad,sample_inexact,full_bad,full_worst_ratio,full_"
+             "inexact,"
              "device,arch,commit,detail\n";
     for (std::size_t i = 0; i < results.size(); ++i) {
       const auto& r = results[i];
@@ -782,8 +787,8 @@ int run(const Options& opt) {
       std::snprintf(line, sizeof line,
                     "%s,%s,%s,int64,%lld,%lld,%lld,%d,%lld,%zu,%.3f,%.3f,%.3f,%d,%.3e,%.3e,%lld,%lld,%s,%s,%s,",
                     r.kernel.c_str(), r.status.c_str(), sizeof(Value) == 8 ? "double" : "float",
-                    static_cast<long long>(m), static_cast<long long>(s.cols), static_cast<long long>(nnz),
-                    s.num_long, static_cast<long long>(longest), ns, r.plan_ms, r.apply_first_ms, r.apply_ms, r.reps,
+                    static_cast<long long>(m), static_cast<long long>(s.cols), static_cast<long long>(nnz), s.num_long,
+                    static_cast<long long>(longest), ns, r.plan_ms, r.apply_first_ms, r.apply_ms, r.reps,
                     r.sample_rel_error, r.sample_worst_ratio, static_cast<long long>(r.sample_bad),
                     static_cast<long long>(r.sample_inexact), r.full_done ? std::to_string(r.full.bad).c_str() : "",
                     r.full_done ? std::to_string(r.full.worst_ratio).c_str() : "",

@@ -38,16 +38,15 @@ class CsrMatrix {
 
   // Wraps the views. Checks only what is free: extents against num_rows and
   // the nnz the views imply (a full check is aspmv::validate()).
-  CsrMatrix(ordinal_type num_rows, ordinal_type num_cols, offsets_view row_offsets,
-            indices_view col_indices, values_view values)
+  CsrMatrix(ordinal_type num_rows, ordinal_type num_cols, offsets_view row_offsets, indices_view col_indices,
+            values_view values)
       : num_rows_(num_rows),
         num_cols_(num_cols),
         row_offsets_(std::move(row_offsets)),
         col_indices_(std::move(col_indices)),
         values_(std::move(values)) {
     if (num_rows < 0 || num_cols < 0)
-      throw Error("aspmv::CsrMatrix: negative size " + std::to_string(num_rows) + " x " +
-                  std::to_string(num_cols));
+      throw Error("aspmv::CsrMatrix: negative size " + std::to_string(num_rows) + " x " + std::to_string(num_cols));
     // A matrix of 0 rows may come with an empty row_offsets view (KokkosSparse does).
     const bool empty_ok = num_rows == 0 && row_offsets_.extent(0) == 0;
     if (!empty_ok && row_offsets_.extent(0) != static_cast<std::size_t>(num_rows) + 1)
@@ -91,8 +90,8 @@ auto wrap(const Crs& a) {
   const auto n = a.numCols();
   if (n > static_cast<decltype(n)>(INT32_MAX))
     throw Error("aspmv::wrap: " + std::to_string(n) + " columns do not fit 32-bit ordinals");
-  return Matrix(static_cast<std::int32_t>(a.numRows()), static_cast<std::int32_t>(n),
-                a.graph.row_map, a.graph.entries, a.values);
+  return Matrix(static_cast<std::int32_t>(a.numRows()), static_cast<std::int32_t>(n), a.graph.row_map, a.graph.entries,
+                a.values);
 }
 
 }  // namespace aspmv

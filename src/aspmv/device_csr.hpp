@@ -28,10 +28,10 @@ class DeviceCsr {
     using HostOffsets = Kokkos::View<const Offset*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
     using HostIndices = Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
     using HostValues = Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-    Kokkos::View<Offset*, MemorySpace> offsets(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label + "::row_offsets"),
-                                               b.row_offsets.size());
-    Kokkos::View<std::int32_t*, MemorySpace> cols(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label + "::col_indices"),
-                                                  b.col_indices.size());
+    Kokkos::View<Offset*, MemorySpace> offsets(
+        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label + "::row_offsets"), b.row_offsets.size());
+    Kokkos::View<std::int32_t*, MemorySpace> cols(
+        Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label + "::col_indices"), b.col_indices.size());
     Kokkos::View<Value*, MemorySpace> vals(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label + "::values"),
                                            b.values.size());
     Kokkos::deep_copy(exec, offsets, HostOffsets(b.row_offsets.data(), b.row_offsets.size()));

@@ -15,10 +15,10 @@ struct RowStats {
   std::int64_t rows = 0;  // m
   std::int64_t cols = 0;  // n
   std::int64_t nnz = 0;
-  std::int64_t min = 0;   // shortest row
-  std::int64_t max = 0;   // longest row
-  double mean = 0;        // nnz / m
-  double var = 0;         // population variance of the row lengths
+  std::int64_t min = 0;  // shortest row
+  std::int64_t max = 0;  // longest row
+  double mean = 0;       // nnz / m
+  double var = 0;        // population variance of the row lengths
 
   // Gao Table 2's derived features.
   double density() const { return rows > 0 && cols > 0 ? double(nnz) / (double(rows) * double(cols)) : 0.0; }
@@ -48,9 +48,9 @@ struct ColumnStructure {
 
 // Every feature of the papers, with the time each gathered group took.
 struct MatrixFeatures {
-  RowStats stats;           // known (m, n, nnz) + gathered row statistics
-  RowLengthShape shape;     // gathered: mode, median
-  ColumnStructure columns;  // gathered: gaps, bandwidth
+  RowStats stats;                 // known (m, n, nnz) + gathered row statistics
+  RowLengthShape shape;           // gathered: mode, median
+  ColumnStructure columns;        // gathered: gaps, bandwidth
   double time_row_stats = 0;      // seconds, device
   double time_row_histogram = 0;  // seconds, device
   double time_columns = 0;        // seconds, device

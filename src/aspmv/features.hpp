@@ -37,7 +37,8 @@ struct RowLengthSquares {
 
 // Row statistics of rows [row_begin, row_end) given host row offsets.
 template <class Offset>
-RowStats row_stats(const std::vector<Offset>& offsets, std::int64_t cols, std::int64_t row_begin, std::int64_t row_end) {
+RowStats row_stats(const std::vector<Offset>& offsets, std::int64_t cols, std::int64_t row_begin,
+                   std::int64_t row_end) {
   RowStats s;
   s.rows = row_end - row_begin;
   s.cols = cols;
@@ -73,12 +74,10 @@ RowStats row_stats(const ExecSpace& exec, const CsrMatrix<Value, Offset, Mem>& a
   s.mean = double(s.nnz) / double(s.rows);
   using Offsets = typename CsrMatrix<Value, Offset, Mem>::offsets_view;
   Kokkos::MinMaxScalar<std::int64_t> mm;
-  Kokkos::parallel_reduce("aspmv::features::row_min_max",
-                          impl::RangePolicy<ExecSpace>(exec, 0, s.rows),
+  Kokkos::parallel_reduce("aspmv::features::row_min_max", impl::RangePolicy<ExecSpace>(exec, 0, s.rows),
                           impl::RowLengthMinMax<Offsets>{a.row_offsets()}, Kokkos::MinMax<std::int64_t>(mm));
   double sq = 0;
-  Kokkos::parallel_reduce("aspmv::features::row_variance",
-                          impl::RangePolicy<ExecSpace>(exec, 0, s.rows),
+  Kokkos::parallel_reduce("aspmv::features::row_variance", impl::RangePolicy<ExecSpace>(exec, 0, s.rows),
                           impl::RowLengthSquares<Offsets>{a.row_offsets(), s.mean}, sq);
   exec.fence();
   s.min = mm.min_val;

@@ -21,9 +21,9 @@ struct HostCsr {
 
   ordinal_type num_rows = 0;
   ordinal_type num_cols = 0;
-  std::vector<Offset> row_offsets{0};  // num_rows + 1 entries, row_offsets[0] == 0
+  std::vector<Offset> row_offsets{0};     // num_rows + 1 entries, row_offsets[0] == 0
   std::vector<ordinal_type> col_indices;  // nnz entries
-  std::vector<Value> values;               // nnz entries
+  std::vector<Value> values;              // nnz entries
 
   std::int64_t nnz() const { return static_cast<std::int64_t>(col_indices.size()); }
   std::int64_t row_length(ordinal_type r) const {
@@ -34,10 +34,8 @@ struct HostCsr {
 // Same matrix with another value or offset type. Throws aspmv::Error naming
 // `what` when nnz does not fit the new offset type.
 template <class NewValue, class NewOffset, class Value, class Offset>
-HostCsr<NewValue, NewOffset> convert(const HostCsr<Value, Offset>& a,
-                                     const std::string& what = "matrix") {
-  static_assert(std::is_integral<NewOffset>::value && std::is_signed<NewOffset>::value,
-                "offsets are signed integers");
+HostCsr<NewValue, NewOffset> convert(const HostCsr<Value, Offset>& a, const std::string& what = "matrix") {
+  static_assert(std::is_integral<NewOffset>::value && std::is_signed<NewOffset>::value, "offsets are signed integers");
   if (a.nnz() > static_cast<std::int64_t>(std::numeric_limits<NewOffset>::max()))
     throw Error(what + ": " + std::to_string(a.nnz()) + " nonzeros do not fit " +
                 std::to_string(8 * sizeof(NewOffset)) + "-bit offsets");

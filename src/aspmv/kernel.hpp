@@ -15,12 +15,12 @@
 #include <string>
 
 // X(enumerator, Descriptor)
-#define ASPMV_KERNEL_REGISTRY(X)       \
-  X(csr_scalar, CsrScalar)             \
-  X(csr_vector, CsrVector)             \
-  X(gao_partitioned, GaoPartitioned)   \
-  X(csr_adaptive, CsrAdaptive)         \
-  X(merge_path, MergePath)             \
+#define ASPMV_KERNEL_REGISTRY(X)     \
+  X(csr_scalar, CsrScalar)           \
+  X(csr_vector, CsrVector)           \
+  X(gao_partitioned, GaoPartitioned) \
+  X(csr_adaptive, CsrAdaptive)       \
+  X(merge_path, MergePath)           \
   X(coo, Coo)
 
 namespace aspmv {
@@ -39,12 +39,9 @@ inline constexpr Kernel all_kernels[] = {ASPMV_KERNEL_REGISTRY(ASPMV_KERNEL_VALU
 
 inline const char* to_string(Kernel k) {
 #define ASPMV_KERNEL_NAME_CASE(name, type) \
-  case Kernel::name:                       \
-    return #name;
+  case Kernel::name: return #name;
   switch (k) {
-    case Kernel::automatic:
-      return "automatic";
-      ASPMV_KERNEL_REGISTRY(ASPMV_KERNEL_NAME_CASE)
+    case Kernel::automatic: return "automatic"; ASPMV_KERNEL_REGISTRY(ASPMV_KERNEL_NAME_CASE)
   }
 #undef ASPMV_KERNEL_NAME_CASE
   return "unknown";

@@ -156,7 +156,8 @@ MatrixFeatures matrix_features(const HostCsr<Value, Offset>& a) {
   MatrixFeatures f;
   f.stats = row_stats(a);
   f.shape = impl::exact_shape(a.row_offsets);
-  Kokkos::View<const Offset*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> off(a.row_offsets.data(), a.row_offsets.size());
+  Kokkos::View<const Offset*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> off(a.row_offsets.data(),
+                                                                              a.row_offsets.size());
   Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> col(a.col_indices.data(),
                                                                                     a.col_indices.size());
   impl::ColumnPartial c;
@@ -179,15 +180,16 @@ MatrixFeatures matrix_features(const ExecSpace& exec, const CsrMatrix<Value, Off
   if (m == 0) return f;
 
   t0 = std::chrono::steady_clock::now();
-  auto hist = impl::allocate<unsigned long long, Mem>(exec, impl::row_histogram_bins + 1, "aspmv::features::row_histogram");
+  auto hist =
+      impl::allocate<unsigned long long, Mem>(exec, impl::row_histogram_bins + 1, "aspmv::features::row_histogram");
   Kokkos::deep_copy(exec, hist, 0ULL);
   const std::int64_t chunk = impl::histogram_rows_per_thread;
   Kokkos::parallel_for("aspmv::features::row_histogram", Range(exec, 0, (m + chunk - 1) / chunk),
                        impl::HistogramFunctor<typename Matrix::offsets_view, decltype(hist)>{
                            a.row_offsets(), hist, impl::row_histogram_bins, m, chunk});
   std::vector<unsigned long long> hu(static_cast<std::size_t>(impl::row_histogram_bins + 1));
-  Kokkos::deep_copy(exec, Kokkos::View<unsigned long long*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(hu.data(), hu.size()),
-                    hist);
+  Kokkos::deep_copy(
+      exec, Kokkos::View<unsigned long long*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(hu.data(), hu.size()), hist);
   exec.fence();
   const std::vector<std::int64_t> h(hu.begin(), hu.end());
   if (!impl::shape_from_histogram(h, m, f.shape)) {

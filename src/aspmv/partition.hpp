@@ -30,7 +30,8 @@ std::vector<PartitionBlock> gao_partition(const std::vector<Offset>& row_offsets
     sum_nnz += cur;
     const bool is_long = cur >= t_long;
     if (is_long != last_is_long) {  // lines 10-22: close the block before row r
-      blocks.push_back({static_cast<std::int32_t>(block_begin), static_cast<std::int32_t>(r), sum_nnz - cur, last_is_long});
+      blocks.push_back(
+          {static_cast<std::int32_t>(block_begin), static_cast<std::int32_t>(r), sum_nnz - cur, last_is_long});
       block_begin = r;
       sum_nnz = cur;
       last_is_long = is_long;

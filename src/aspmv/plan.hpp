@@ -75,7 +75,8 @@ class Plan {
   // writes only its own rows.
   std::size_t num_groups() const { return analysis_->num_groups; }
   template <class XView, class YView>
-  void apply_group(std::size_t i, const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
+  void apply_group(std::size_t i, const ExecSpace& exec, Value alpha, const XView& x, Value beta,
+                   const YView& y) const {
     impl::check_vectors<ExecSpace>("aspmv::Plan::apply_group", analysis_->a.num_rows(), analysis_->a.num_cols(), x, y);
     if (i >= analysis_->num_groups) throw Error("aspmv::Plan::apply_group: no group " + std::to_string(i));
     impl::ScopedRegion region("aspmv::spmv");
@@ -120,7 +121,8 @@ class Plan {
 // Analyzes A once for repeated applies on `exec`, with the parameters of an
 // explicit architecture table (studies, parameter sweeps, tests).
 template <class ExecSpace, class Value, class Offset, class MemorySpace>
-Plan<ExecSpace, Value, Offset, MemorySpace> make_plan(const ExecSpace& exec, const CsrMatrix<Value, Offset, MemorySpace>& a,
+Plan<ExecSpace, Value, Offset, MemorySpace> make_plan(const ExecSpace& exec,
+                                                      const CsrMatrix<Value, Offset, MemorySpace>& a,
                                                       const PlanOptions& options, const ArchTable& table) {
   using Matrix = CsrMatrix<Value, Offset, MemorySpace>;
   using PlanType = Plan<ExecSpace, Value, Offset, MemorySpace>;
@@ -133,7 +135,8 @@ Plan<ExecSpace, Value, Offset, MemorySpace> make_plan(const ExecSpace& exec, con
 
 // Analyzes A once for repeated applies on `exec`, with this build's table.
 template <class ExecSpace, class Value, class Offset, class MemorySpace>
-Plan<ExecSpace, Value, Offset, MemorySpace> make_plan(const ExecSpace& exec, const CsrMatrix<Value, Offset, MemorySpace>& a,
+Plan<ExecSpace, Value, Offset, MemorySpace> make_plan(const ExecSpace& exec,
+                                                      const CsrMatrix<Value, Offset, MemorySpace>& a,
                                                       const PlanOptions& options = {}) {
   return make_plan(exec, a, options, arch_table());
 }

@@ -18,8 +18,8 @@ std::string PlanSummary::describe() const {
   std::ostringstream o;
   o << std::setprecision(4);
   o << "aspmv plan: " << to_string(kernel) << " (" << why << ")\n";
-  o << "  matrix: " << stats.rows << " x " << stats.cols << ", " << stats.nnz << " nonzeros, " << value_type << " values, "
-    << offset_type << " offsets, on " << execution_space << "\n";
+  o << "  matrix: " << stats.rows << " x " << stats.cols << ", " << stats.nnz << " nonzeros, " << value_type
+    << " values, " << offset_type << " offsets, on " << execution_space << "\n";
   if (features_gathered)
     o << "  row lengths: min " << stats.min << ", max " << stats.max << ", mean " << stats.mean << ", var " << stats.var
       << ", cov " << stats.cov() << "\n";

@@ -21,37 +21,34 @@ enum class GroupRole {
 
 inline const char* to_string(GroupRole r) {
   switch (r) {
-    case GroupRole::all_rows:
-      return "all_rows";
-    case GroupRole::short_rows:
-      return "short_rows";
-    case GroupRole::long_rows:
-      return "long_rows";
+    case GroupRole::all_rows: return "all_rows";
+    case GroupRole::short_rows: return "short_rows";
+    case GroupRole::long_rows: return "long_rows";
   }
   return "unknown";
 }
 
 // One dispatch group of a plan.
 struct GroupSummary {
-  Kernel kernel = Kernel::automatic;   // the kernel whose planner made the group
+  Kernel kernel = Kernel::automatic;  // the kernel whose planner made the group
   GroupRole role = GroupRole::all_rows;
-  int tpr = 0;                         // threads per row (vector length); 0 where not applicable
-  int team_size = 0;                   // threads (rows for CSR-vector) per team
-  std::int64_t teams = 0;              // league size
-  std::int64_t blocks = 0;             // row blocks, segments or rowBlocks entries in the group
+  int tpr = 0;              // threads per row (vector length); 0 where not applicable
+  int team_size = 0;        // threads (rows for CSR-vector) per team
+  std::int64_t teams = 0;   // league size
+  std::int64_t blocks = 0;  // row blocks, segments or rowBlocks entries in the group
   std::int64_t rows = 0;
   std::int64_t nnz = 0;
-  std::string detail;                  // free text: rule used, split rows, build time
+  std::string detail;  // free text: rule used, split rows, build time
 
   // "csr_vector<8>", "gao_partitioned:short_rows<4>", "csr_adaptive", ...
   std::string label() const;
 };
 
 struct PlanSummary {
-  Kernel kernel = Kernel::automatic;  // the kernel the plan runs
-  std::string why;                    // the rule or option that chose it
-  RowStats stats;                     // features of the whole matrix
-  bool features_gathered = false;     // false: only m, n, nnz were used
+  Kernel kernel = Kernel::automatic;      // the kernel the plan runs
+  std::string why;                        // the rule or option that chose it
+  RowStats stats;                         // features of the whole matrix
+  bool features_gathered = false;         // false: only m, n, nnz were used
   std::vector<PartitionBlock> partition;  // Gao Algorithm 1 blocks (gao_partitioned)
   std::vector<GroupSummary> groups;
   std::string value_type, offset_type, execution_space;

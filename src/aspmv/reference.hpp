@@ -18,8 +18,7 @@ struct ReferenceResult {
 };
 
 template <class Value, class Offset, class XValue, class YValue>
-ReferenceResult reference_spmv(const HostCsr<Value, Offset>& a, double alpha,
-                               const std::vector<XValue>& x, double beta,
+ReferenceResult reference_spmv(const HostCsr<Value, Offset>& a, double alpha, const std::vector<XValue>& x, double beta,
                                const std::vector<YValue>& y_in) {
   ReferenceResult r;
   r.y.resize(static_cast<std::size_t>(a.num_rows));
@@ -47,9 +46,9 @@ ReferenceResult reference_spmv(const HostCsr<Value, Offset>& a, double alpha,
 }
 
 struct Comparison {
-  double relative_error = 0;  // ||y - ref||_2 / ||ref||_2 (absolute when ref is 0)
-  std::int64_t worst_row = -1;  // row with the largest error relative to its bound
-  double worst_ratio = 0;       // that row's |y_i - ref_i| / bound_i
+  double relative_error = 0;        // ||y - ref||_2 / ||ref||_2 (absolute when ref is 0)
+  std::int64_t worst_row = -1;      // row with the largest error relative to its bound
+  double worst_ratio = 0;           // that row's |y_i - ref_i| / bound_i
   std::int64_t nonfinite_rows = 0;  // rows where y is NaN/Inf but the reference is finite
   bool within_bounds = true;        // every row within its rounding bound
 };
@@ -59,8 +58,8 @@ struct Comparison {
 // the worst-case bound for any summation order, so no kernel's legal
 // reordering fails it while a lost or doubled entry does.
 template <class Value, class Offset, class YValue>
-Comparison compare(const HostCsr<Value, Offset>& a, const std::vector<YValue>& y,
-                   const ReferenceResult& ref, double eps, double tol_factor = 2.0) {
+Comparison compare(const HostCsr<Value, Offset>& a, const std::vector<YValue>& y, const ReferenceResult& ref,
+                   double eps, double tol_factor = 2.0) {
   Comparison c;
   long double err2 = 0, ref2 = 0;
   for (std::size_t i = 0; i < ref.y.size(); ++i) {

@@ -18,22 +18,22 @@
 namespace aspmv {
 
 struct ValidationReport {
-  bool offsets_ok = true;           // offsets[0] == 0, monotone, offsets[m] == nnz
+  bool offsets_ok = true;            // offsets[0] == 0, monotone, offsets[m] == nnz
   std::int64_t bad_offset_row = -1;  // first row r with offsets[r+1] < offsets[r] (or -1)
   std::int64_t columns_out_of_range = 0;
-  std::int64_t unsorted_rows = 0;   // rows whose columns are not ascending
+  std::int64_t unsorted_rows = 0;      // rows whose columns are not ascending
   std::int64_t duplicate_entries = 0;  // entries repeating the previous column of their row
-  bool values_finite = true;        // no NaN or Inf among the values
-  std::string first_problem;        // empty when valid
+  bool values_finite = true;           // no NaN or Inf among the values
+  std::string first_problem;           // empty when valid
 
   bool valid() const { return first_problem.empty(); }
   bool sorted() const { return unsorted_rows == 0; }
 };
 
 struct ValidateOptions {
-  bool require_sorted = false;      // unsorted rows become an error
-  bool require_unique = false;      // duplicate entries become an error
-  bool require_finite = false;      // NaN/Inf values become an error
+  bool require_sorted = false;  // unsorted rows become an error
+  bool require_unique = false;  // duplicate entries become an error
+  bool require_finite = false;  // NaN/Inf values become an error
 };
 
 namespace impl {
@@ -78,7 +78,9 @@ struct RowCheckFunctor {
   typename Matrix::indices_view col;
   typename Matrix::values_view val;
   std::int64_t num_cols, nnz;
-  KOKKOS_FUNCTION void operator()(const std::int64_t r, RowCheck& c) const { check_row(off, col, val, r, num_cols, nnz, c); }
+  KOKKOS_FUNCTION void operator()(const std::int64_t r, RowCheck& c) const {
+    check_row(off, col, val, r, num_cols, nnz, c);
+  }
   KOKKOS_FUNCTION void init(RowCheck& c) const { c = RowCheck{}; }
   KOKKOS_FUNCTION void join(RowCheck& d, const RowCheck& s) const {
     d.bad_row = s.bad_row < d.bad_row ? s.bad_row : d.bad_row;
@@ -112,7 +114,8 @@ ValidationReport validate(const HostCsr<Value, Offset>& a, const ValidateOptions
     return r;
   }
   // Unmanaged host views: check_row is a host-device function.
-  Kokkos::View<const Offset*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> off(a.row_offsets.data(), a.row_offsets.size());
+  Kokkos::View<const Offset*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> off(a.row_offsets.data(),
+                                                                              a.row_offsets.size());
   Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> col(a.col_indices.data(),
                                                                                     a.col_indices.size());
   Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> val(a.values.data(), a.values.size());
@@ -123,7 +126,8 @@ ValidationReport validate(const HostCsr<Value, Offset>& a, const ValidateOptions
 }
 
 template <class ExecSpace, class Value, class Offset, class Mem>
-ValidationReport validate(const ExecSpace& exec, const CsrMatrix<Value, Offset, Mem>& a, const ValidateOptions& opt = {}) {
+ValidationReport validate(const ExecSpace& exec, const CsrMatrix<Value, Offset, Mem>& a,
+                          const ValidateOptions& opt = {}) {
   const std::int64_t m = a.num_rows(), nnz = a.nnz();
   if (m == 0 && a.row_offsets().extent(0) == 0) return impl::finish_report(0, nnz, 0, 0, impl::RowCheck{}, opt);
   impl::RowCheck c;

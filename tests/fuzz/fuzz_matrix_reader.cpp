@@ -14,18 +14,15 @@ namespace {
 
 // Traps unless `a` is a well-formed CSR matrix with sorted, unique columns.
 void check_csr(const aspmv::HostCsr<double, std::int64_t>& a) {
-  bool ok = a.num_rows >= 0 && a.num_cols >= 0 &&
-            a.row_offsets.size() == static_cast<std::size_t>(a.num_rows) + 1 &&
-            a.row_offsets.front() == 0 && a.row_offsets.back() == a.nnz() &&
-            a.values.size() == a.col_indices.size();
+  bool ok = a.num_rows >= 0 && a.num_cols >= 0 && a.row_offsets.size() == static_cast<std::size_t>(a.num_rows) + 1 &&
+            a.row_offsets.front() == 0 && a.row_offsets.back() == a.nnz() && a.values.size() == a.col_indices.size();
   for (std::int32_t r = 0; ok && r < a.num_rows; ++r) {
     const std::int64_t begin = a.row_offsets[static_cast<std::size_t>(r)];
     const std::int64_t end = a.row_offsets[static_cast<std::size_t>(r) + 1];
     ok = begin <= end;
     for (std::int64_t k = begin; ok && k < end; ++k) {
       const std::int32_t c = a.col_indices[static_cast<std::size_t>(k)];
-      ok = c >= 0 && c < a.num_cols &&
-           (k == begin || a.col_indices[static_cast<std::size_t>(k) - 1] < c);
+      ok = c >= 0 && c < a.num_cols && (k == begin || a.col_indices[static_cast<std::size_t>(k) - 1] < c);
     }
   }
   if (!ok) __builtin_trap();

@@ -92,11 +92,11 @@ TEST_CASE("host features on a hand-made matrix", "[analysis][features]") {
   a.col_indices = {0, 4, 9, 1, 2, 5, 8};  // gaps 4, 5 | - | 1 | 3
   a.values = {1, 1, 1, 1, 1, 1, 1};
   const auto f = matrix_features(a);
-  CHECK(f.shape.mode == 2);         // lengths 3, 0, 2, 2
-  CHECK(f.shape.median == 2);       // sorted 0 2 2 3: lower median at position 1
+  CHECK(f.shape.mode == 2);    // lengths 3, 0, 2, 2
+  CHECK(f.shape.median == 2);  // sorted 0 2 2 3: lower median at position 1
   CHECK(f.columns.min_dist == 1);
   CHECK(f.columns.max_dist == 5);
-  CHECK(f.columns.bandwidth == 9);  // row 0, column 9
+  CHECK(f.columns.bandwidth == 9);                     // row 0, column 9
   CHECK(f.dispersion() == Approx(std::sqrt(1.1875)));  // mean 1.75, var (1.5625+3.0625+0.0625+0.0625)/4
 }
 
@@ -154,9 +154,12 @@ TEMPLATE_LIST_TEST_CASE("validate finds the same problems on the device as on th
     Kokkos::View<std::int64_t*, Mem> off("off", h.row_offsets.size());
     Kokkos::View<std::int32_t*, Mem> col("col", h.col_indices.size());
     Kokkos::View<double*, Mem> val("val", h.values.size());
-    Kokkos::deep_copy(off, Kokkos::View<const std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.row_offsets.data(), h.row_offsets.size()));
-    Kokkos::deep_copy(col, Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.col_indices.data(), h.col_indices.size()));
-    Kokkos::deep_copy(val, Kokkos::View<const double*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.values.data(), h.values.size()));
+    Kokkos::deep_copy(off, Kokkos::View<const std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(
+                               h.row_offsets.data(), h.row_offsets.size()));
+    Kokkos::deep_copy(col, Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(
+                               h.col_indices.data(), h.col_indices.size()));
+    Kokkos::deep_copy(
+        val, Kokkos::View<const double*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.values.data(), h.values.size()));
     const auto rd = validate(exec, CsrMatrix<double, std::int64_t, Mem>(h.num_rows, h.num_cols, off, col, val));
     INFO("host: " << rh.first_problem << " / device: " << rd.first_problem);
     CHECK(rh.valid() == expect_valid);

@@ -56,7 +56,7 @@ std::vector<KernelOption> kernel_options() {
 
 const std::vector<SpmvCase>& cases() {
   static const std::vector<SpmvCase> c{
-      {1.0, 0.0, false, 11}, {1.0, 1.0, false, 12}, {-0.5, -2.0, false, 13},
+      {1.0, 0.0, false, 11},  {1.0, 1.0, false, 12}, {-0.5, -2.0, false, 13},
       {0.0, -2.0, false, 14}, {1.5, 0.0, true, 15},  {2.0, 1.0, false, 16},
   };
   return c;
@@ -73,21 +73,21 @@ std::vector<corpus::NamedMatrix> random_matrices() {
   const std::int32_t rows[] = {1, 7, 64, 333, 1200};
   const double means[] = {1, 4, 19, 70};
   for (int variant = 0; variant < 2; ++variant)  // two draws of every combination: 240 matrices
-  for (const auto d : dists)
-    for (const auto r : rows)
-      for (const auto mean : means) {
-        corpus::RandomCsrSpec s;
-        s.lengths = d;
-        s.rows = r;
-        s.cols = static_cast<std::int32_t>(seed % 3 == 0 ? r : (seed % 3 == 1 ? 2 * r + 50 : r / 2 + 1));
-        s.mean = mean;
-        s.spread = d == corpus::RowLengths::bimodal ? 40 * mean : (d == corpus::RowLengths::zipf ? 1.7 : mean / 2);
-        s.long_fraction = 0.05;
-        s.sorted = seed % 5 != 0;
-        s.duplicates = seed % 7 == 0;
-        s.seed = seed++;
-        out.push_back({corpus::name(s), corpus::random_csr(s)});
-      }
+    for (const auto d : dists)
+      for (const auto r : rows)
+        for (const auto mean : means) {
+          corpus::RandomCsrSpec s;
+          s.lengths = d;
+          s.rows = r;
+          s.cols = static_cast<std::int32_t>(seed % 3 == 0 ? r : (seed % 3 == 1 ? 2 * r + 50 : r / 2 + 1));
+          s.mean = mean;
+          s.spread = d == corpus::RowLengths::bimodal ? 40 * mean : (d == corpus::RowLengths::zipf ? 1.7 : mean / 2);
+          s.long_fraction = 0.05;
+          s.sorted = seed % 5 != 0;
+          s.duplicates = seed % 7 == 0;
+          s.seed = seed++;
+          out.push_back({corpus::name(s), corpus::random_csr(s)});
+        }
   return out;
 }
 
@@ -109,8 +109,8 @@ void check_all_kernels(const std::vector<corpus::NamedMatrix>& matrices, bool al
         INFO("space " << backends::Traits<Space>::name << ", " << r.description);
         INFO("matrix " << m.name << ", kernel " << k.name << ", alpha " << c.alpha << ", beta " << c.beta
                        << (c.nan_in_y ? ", NaN in y" : ""));
-        INFO("relative error " << r.comparison.relative_error << ", worst row " << r.comparison.worst_row
-                               << " at " << r.comparison.worst_ratio << " x its bound, non-finite rows "
+        INFO("relative error " << r.comparison.relative_error << ", worst row " << r.comparison.worst_row << " at "
+                               << r.comparison.worst_ratio << " x its bound, non-finite rows "
                                << r.comparison.nonfinite_rows);
         CHECK(r.comparison.within_bounds);
       }

@@ -67,7 +67,9 @@ struct Problem {
     Kokkos::deep_copy(Kokkos::View<double*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y.data(), y.size()), yd[v]);
     return compare(host, y, ref[v], std::numeric_limits<double>::epsilon()).within_bounds;
   }
-  void poison(const Space& exec, int v) const { Kokkos::deep_copy(exec, yd[v], std::numeric_limits<double>::quiet_NaN()); }
+  void poison(const Space& exec, int v) const {
+    Kokkos::deep_copy(exec, yd[v], std::numeric_limits<double>::quiet_NaN());
+  }
 };
 
 std::vector<PlanOptions> every_plan() {
@@ -117,8 +119,8 @@ TEMPLATE_LIST_TEST_CASE("one plan applied alternately on two instances gives the
   }
 }
 
-TEMPLATE_LIST_TEST_CASE("a plan and its for_instance twin run concurrently on two instances",
-                        "[kernels][instances]", testing::Spaces) {
+TEMPLATE_LIST_TEST_CASE("a plan and its for_instance twin run concurrently on two instances", "[kernels][instances]",
+                        testing::Spaces) {
   using Traits = backends::Traits<TestType>;
   TestType exec;
   const auto other = Traits::new_instance();

@@ -216,9 +216,12 @@ TEMPLATE_LIST_TEST_CASE("a KokkosSparse::CrsMatrix is wrapped without copying an
   typename Crs::row_map_type::non_const_type rows("rows", h.row_offsets.size());
   typename Crs::index_type::non_const_type cols("cols", h.col_indices.size());
   typename Crs::values_type::non_const_type vals("vals", h.values.size());
-  Kokkos::deep_copy(rows, Kokkos::View<const int*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.row_offsets.data(), h.row_offsets.size()));
-  Kokkos::deep_copy(cols, Kokkos::View<const int*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.col_indices.data(), h.col_indices.size()));
-  Kokkos::deep_copy(vals, Kokkos::View<const double*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.values.data(), h.values.size()));
+  Kokkos::deep_copy(rows, Kokkos::View<const int*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.row_offsets.data(),
+                                                                                               h.row_offsets.size()));
+  Kokkos::deep_copy(cols, Kokkos::View<const int*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.col_indices.data(),
+                                                                                               h.col_indices.size()));
+  Kokkos::deep_copy(
+      vals, Kokkos::View<const double*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.values.data(), h.values.size()));
   Crs A("A", h.num_rows, h.num_cols, static_cast<int>(h.nnz()), vals, rows, cols);
   const auto wrapped = aspmv::wrap(A);
   CHECK(wrapped.values().data() == A.values.data());

@@ -15,9 +15,7 @@ int main(int argc, char* argv[]) {
   if (listing) return session.run();
   Kokkos::initialize(argc, argv);
   int result = 0;
-  {
-    result = session.run();
-  }
+  { result = session.run(); }
   Kokkos::finalize();
   return result;
 }

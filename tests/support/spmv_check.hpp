@@ -52,11 +52,13 @@ SpmvOutcome run_plan(const HostCsr<double, std::int64_t>& host, const PlanOption
   const auto ref = reference_spmv(host_v, c.alpha, x, c.beta, y0);
 
   Kokkos::View<Value*, Mem> xd("x", x.size()), yd("y", y0.size());
-  Kokkos::deep_copy(exec, xd, Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
+  Kokkos::deep_copy(exec, xd,
+                    Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
   auto plan = make_plan(exec, a.view(), options, table ? *table : arch_table());
   std::vector<Value> y(y0.size());
   for (int k = 0; k < applies; ++k) {
-    Kokkos::deep_copy(exec, yd, Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y0.data(), y0.size()));
+    Kokkos::deep_copy(exec, yd,
+                      Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y0.data(), y0.size()));
     plan.apply(exec, static_cast<Value>(c.alpha), xd, static_cast<Value>(c.beta), yd);
     Kokkos::deep_copy(exec, Kokkos::View<Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y.data(), y.size()), yd);
     exec.fence();

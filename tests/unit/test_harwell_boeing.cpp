@@ -36,18 +36,16 @@ struct Hb {
     auto count = [](long given, const std::vector<std::string>& lines) {
       return given >= 0 ? given : static_cast<long>(lines.size());
     };
-    long p = count(ptrcrd, ptr), i = count(indcrd, ind), v = count(valcrd, val),
-         r = count(rhscrd, rhs);
+    long p = count(ptrcrd, ptr), i = count(indcrd, ind), v = count(valcrd, val), r = count(rhscrd, rhs);
     long t = totcrd >= 0 ? totcrd : p + i + v + r;
     char buf[256];
     std::string s = "Test matrix" + std::string(61, ' ') + "TESTKEY1\n";
     std::snprintf(buf, sizeof buf, "%14ld%14ld%14ld%14ld%14ld\n", t, p, i, v, r);
     s += buf;
-    std::snprintf(buf, sizeof buf, "%-3s           %14ld%14ld%14ld%14d\n", type.c_str(), nrow, ncol,
-                  nnz, 0);
+    std::snprintf(buf, sizeof buf, "%-3s           %14ld%14ld%14ld%14d\n", type.c_str(), nrow, ncol, nnz, 0);
     s += buf;
-    std::snprintf(buf, sizeof buf, "%-16s%-16s%-20s%-20s\n", ptrfmt.c_str(), indfmt.c_str(),
-                  valfmt.c_str(), rhsfmt.c_str());
+    std::snprintf(buf, sizeof buf, "%-16s%-16s%-20s%-20s\n", ptrfmt.c_str(), indfmt.c_str(), valfmt.c_str(),
+                  rhsfmt.c_str());
     s += buf;
     if (r > 0) s += "F             " + std::string(13, ' ') + "1" + std::string(13, ' ') + "0\n";
     for (const auto* section : {&ptr, &ind, &val, &rhs})
@@ -58,8 +56,7 @@ struct Hb {
 
 // Lays `numbers` out `per_line` to a line, each printed with `format`.
 template <class T>
-std::vector<std::string> lines_of(const std::vector<T>& numbers, std::size_t per_line,
-                                  const char* format) {
+std::vector<std::string> lines_of(const std::vector<T>& numbers, std::size_t per_line, const char* format) {
   std::vector<std::string> lines;
   char buf[128];
   for (std::size_t k = 0; k < numbers.size(); ++k) {
@@ -88,8 +85,7 @@ Dense to_dense(const Csr& a) {
   return d;
 }
 
-void check_error(const std::string& text, long line, const std::string& needle,
-                 const ReadOptions& options = {}) {
+void check_error(const std::string& text, long line, const std::string& needle, const ReadOptions& options = {}) {
   INFO("input:\n" << text);
   try {
     read_hb(text, options);
@@ -122,8 +118,7 @@ Hb unsymmetric_5x5() {
            "9.0000D+001.0000D+01"};
   return h;
 }
-const Dense dense_5x5 = {
-    {1, 0, 0, 6, 0}, {-2, 4, 0, 0, 9}, {0, -5, 0, 7, 0}, {3, 0, 0, 0, 10}, {0, 0, 0, -8, 0}};
+const Dense dense_5x5 = {{1, 0, 0, 6, 0}, {-2, 4, 0, 0, 9}, {0, -5, 0, 7, 0}, {3, 0, 0, 0, 10}, {0, 0, 0, -8, 0}};
 
 // A 4 x 4 symmetric matrix, lower triangle by columns.
 //   [ 4  1  0  2 ]
@@ -321,8 +316,7 @@ TEST_CASE("hb: gzip, files and read_matrix dispatch by name", "[io][hb]") {
   }
   CHECK_THROWS_WITH(aspmv::io::read_harwell_boeing(dir.file("missing.rua")),
                     "cannot open " + dir.file("missing.rua") + ": No such file or directory");
-  CHECK_THROWS_WITH(aspmv::io::read_matrix(dir.file("missing.rsa.gz")),
-                    Catch::StartsWith("cannot open "));
+  CHECK_THROWS_WITH(aspmv::io::read_matrix(dir.file("missing.rsa.gz")), Catch::StartsWith("cannot open "));
   std::ofstream(dir.file("bad.psa"), std::ios::binary) << "not a matrix\n";
   try {
     aspmv::io::read_matrix(dir.file("bad.psa"));
@@ -349,8 +343,7 @@ TEST_CASE("hb: header errors", "[io][hb]") {
   check_error(with_line(2, "  6  1  2  3  0  0"), 2, "found 6 tokens");
   check_error(with_line(2, "  6  1  2  x  0"), 2, "VALCRD 'x' is not an integer");
   check_error(with_line(2, "  6  1  -2  3  0"), 2, "negative INDCRD");
-  check_error(with_line(2, "  7  1  2  3  0"), 2,
-              "TOTCRD is 7 but PTRCRD+INDCRD+VALCRD+RHSCRD is 6");
+  check_error(with_line(2, "  7  1  2  3  0"), 2, "TOTCRD is 7 but PTRCRD+INDCRD+VALCRD+RHSCRD is 6");
   check_error(with_line(2, "  3  1  2  0  0"), 2, "VALCRD is 0");
   check_error(with_line(3, "RUA 5 5"), 3, "MXTYPE NROW NCOL NNZERO");
   check_error(with_line(3, "CUA 5 5 10 0"), 3, "complex matrices are not supported");
@@ -378,12 +371,9 @@ TEST_CASE("hb: format errors", "[io][hb]") {
     h.valfmt = val;
     return h.render();
   };
-  check_error(with_formats("(6I)", "(8I3)", "(4D10.4)"), 4,
-              "bad PTRFMT format '(6I)': missing field width");
-  check_error(with_formats("(6I3)", "(8Q3)", "(4D10.4)"), 4,
-              "bad INDFMT format '(8Q3)': unsupported edit descriptor");
-  check_error(with_formats("(6I3)", "(8I3)", "(4D0.4)"), 4,
-              "bad VALFMT format '(4D0.4)': field width out of range");
+  check_error(with_formats("(6I)", "(8I3)", "(4D10.4)"), 4, "bad PTRFMT format '(6I)': missing field width");
+  check_error(with_formats("(6I3)", "(8Q3)", "(4D10.4)"), 4, "bad INDFMT format '(8Q3)': unsupported edit descriptor");
+  check_error(with_formats("(6I3)", "(8I3)", "(4D0.4)"), 4, "bad VALFMT format '(4D0.4)': field width out of range");
   check_error(with_formats("(6I3)", "(8I3)", "(4D10.4/)"), 4, "unsupported edit descriptor");
   check_error(with_formats("(6I3)", "(8I3)", "(0D10.4)"), 4, "repeat counts must be positive");
   check_error(with_formats("(6I3)", "(8I3)", "(2X)"), 4, "has no data field");
@@ -391,14 +381,12 @@ TEST_CASE("hb: format errors", "[io][hb]") {
   check_error(with_formats("(6I3)", "(8I3)", "(100000(100000E1.0))"), 4, "too many fields");
   check_error(with_formats("(6I3)", "(8I3)", "(9999999999I1)"), 4, "number too large");
   check_error(with_formats("(6I3)", "(8E3.0)", "(4D10.4)"), 4, "must use I (integer) descriptors");
-  check_error(with_formats("(6I3)", "(8I3)", ""), 4,
-              "must give PTRFMT, INDFMT and VALFMT, found 2");
+  check_error(with_formats("(6I3)", "(8I3)", ""), 4, "must give PTRFMT, INDFMT and VALFMT, found 2");
   check_error(with_formats("6I3", "(8I3)", "(4D10.4)"), 4, "expected '('");
   check_error(with_formats("((6I3)", "(8I3)", "(4D10.4)"), 4, "unbalanced parentheses");
   check_error(with_formats("(6I3))", "(8I3)", "(4D10.4)"), 4, "expected '('");
   check_error(with_formats("(-6I3)", "(8I3)", "(4D10.4)"), 4, "a sign is only allowed before P");
-  check_error(with_formats("(((((((((((((((((((I3)))))))))))))))))))", "(8I3)", "(4D10.4)"), 4,
-              "nested too deeply");
+  check_error(with_formats("(((((((((((((((((((I3)))))))))))))))))))", "(8I3)", "(4D10.4)"), 4, "nested too deeply");
 }
 
 TEST_CASE("hb: data errors", "[io][hb]") {
@@ -413,8 +401,7 @@ TEST_CASE("hb: data errors", "[io][hb]") {
     h.ptr = {"  1  4  6  x  9 11"};
     check_error(h.render(), 5, "column pointer 'x' is not an integer");
     h.ptr = {"  1  4  6"};
-    check_error(h.render(), 5,
-                "missing column pointers (blank field at column 10; expected 6, found 3)");
+    check_error(h.render(), 5, "missing column pointers (blank field at column 10; expected 6, found 3)");
     h.ptr = {"  1  4  6  6  9 11"};
     h.ptrcrd = 2;
     check_error(h.render(), 2, "PTRCRD is 2 but the column pointers take 1 lines");
@@ -471,10 +458,8 @@ TEST_CASE("hb: data errors", "[io][hb]") {
     h.nnz = 1000000000000;
     h.ptrcrd = h.indcrd = h.valcrd = 1000000000000;
     h.ptr = {"       1"};
-    check_error(h.render(), 5,
-                "missing column pointers (blank field at column 9; expected 2000000001, found 1)");
+    check_error(h.render(), 5, "missing column pointers (blank field at column 9; expected 2000000001, found 1)");
     h.ptr.clear();
-    check_error(h.render(), 4,
-                "unexpected end of file: expected 2000000001 column pointers, found 0");
+    check_error(h.render(), 4, "unexpected end of file: expected 2000000001 column pointers, found 0");
   }
 }

@@ -40,8 +40,7 @@ void check_valid(const Csr& a) {
   REQUIRE(a.values.size() == a.col_indices.size());
   std::string problem;
   for (std::int32_t r = 0; r < a.num_rows && problem.empty(); ++r) {
-    if (a.row_offsets[r] > a.row_offsets[r + 1])
-      problem = "offsets decrease at row " + std::to_string(r);
+    if (a.row_offsets[r] > a.row_offsets[r + 1]) problem = "offsets decrease at row " + std::to_string(r);
     for (auto k = a.row_offsets[r]; k < a.row_offsets[r + 1] && problem.empty(); ++k) {
       if (a.col_indices[k] < 0 || a.col_indices[k] >= a.num_cols)
         problem = "column out of range in row " + std::to_string(r);
@@ -56,14 +55,12 @@ Dense to_dense(const Csr& a) {
   check_valid(a);
   Dense d(a.num_rows, std::vector<double>(a.num_cols, 0.0));
   for (std::int32_t r = 0; r < a.num_rows; ++r)
-    for (auto k = a.row_offsets[r]; k < a.row_offsets[r + 1]; ++k)
-      d[r][a.col_indices[k]] = a.values[k];
+    for (auto k = a.row_offsets[r]; k < a.row_offsets[r + 1]; ++k) d[r][a.col_indices[k]] = a.values[k];
   return d;
 }
 
 // Reads `text` expecting a ParseError at `line` whose problem mentions `needle`.
-void check_error(const std::string& text, long line, const std::string& needle,
-                 const ReadOptions& options = {}) {
+void check_error(const std::string& text, long line, const std::string& needle, const ReadOptions& options = {}) {
   INFO("input:\n" << text);
   try {
     read_mm(text, options);
@@ -96,15 +93,12 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
+void write_text(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
 void write_gz(const std::string& path, const std::string& text) {
   gzFile g = gzopen(path.c_str(), "wb");
   REQUIRE(g != nullptr);
-  REQUIRE(gzwrite(g, text.data(), static_cast<unsigned>(text.size())) ==
-          static_cast<int>(text.size()));
+  REQUIRE(gzwrite(g, text.data(), static_cast<unsigned>(text.size())) == static_cast<int>(text.size()));
   REQUIRE(gzclose(g) == Z_OK);
 }
 
@@ -151,8 +145,7 @@ TEST_CASE("mm: banner keywords are case-insensitive", "[io][mm]") {
 }
 
 TEST_CASE("mm: integer general", "[io][mm]") {
-  Csr a =
-      read_mm("%%MatrixMarket matrix coordinate integer general\n2 2 3\n1 1 -4\n2 1 +7\n2 2 0\n");
+  Csr a = read_mm("%%MatrixMarket matrix coordinate integer general\n2 2 3\n1 1 -4\n2 1 +7\n2 2 0\n");
   CHECK(to_dense(a) == Dense{{-4, 0}, {7, 0}});
   CHECK(a.nnz() == 3);  // the explicit zero is kept
 }
@@ -164,8 +157,7 @@ TEST_CASE("mm: pattern general gives ones", "[io][mm]") {
 
 TEST_CASE("mm: symmetric files are mirrored", "[io][mm]") {
   SECTION("real, lower triangle") {
-    Csr a = read_mm(
-        "%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 1\n2 1 2\n3 2 3\n3 3 4\n");
+    Csr a = read_mm("%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 1\n2 1 2\n3 2 3\n3 3 4\n");
     CHECK(a.nnz() == 6);
     CHECK(to_dense(a) == Dense{{1, 2, 0}, {2, 0, 3}, {0, 3, 4}});
   }
@@ -229,8 +221,7 @@ TEST_CASE("mm: array format", "[io][mm]") {
   SECTION("errors") {
     check_error("%%MatrixMarket matrix array pattern general\n1 1\n", 1, "pattern");
     check_error("%%MatrixMarket matrix array real general\n2 2 4\n", 2, "2 integers");
-    check_error("%%MatrixMarket matrix array real general\n2 1\n1\n", 3,
-                "expected 2 entries, found 1");
+    check_error("%%MatrixMarket matrix array real general\n2 1\n1\n", 3, "expected 2 entries, found 1");
     check_error("%%MatrixMarket matrix array real general\n2 1\n1\n2\n3\n", 5, "more entries");
     check_error("%%MatrixMarket matrix array real general\n2 1\n1 2\n3\n", 3, "too many tokens");
     check_error("%%MatrixMarket matrix array integer general\n1 1\n1.5\n", 3, "not an integer");
@@ -350,8 +341,7 @@ TEST_CASE("mm: gzip input", "[io][mm]") {
     write_gz(dir.file("a.mtx.gz"), text);
     write_gz(dir.file("no_extension"), text);
     CHECK(to_dense(aspmv::io::read_matrix_market(dir.file("a.mtx.gz"))) == Dense{{3, 0}, {0, 4}});
-    CHECK(to_dense(aspmv::io::read_matrix_market(dir.file("no_extension"))) ==
-          Dense{{3, 0}, {0, 4}});
+    CHECK(to_dense(aspmv::io::read_matrix_market(dir.file("no_extension"))) == Dense{{3, 0}, {0, 4}});
     CHECK(to_dense(aspmv::io::read_matrix(dir.file("no_extension"))) == Dense{{3, 0}, {0, 4}});
   }
   SECTION("from memory, with concatenated gzip members") {
@@ -389,40 +379,29 @@ TEST_CASE("mm: read_matrix dispatch and file errors", "[io][mm]") {
   }
 
   write_text(dir.file("matrix.dat"), "1 1 1\n1 1 5\n");
-  CHECK_THROWS_WITH(
-      aspmv::io::read_matrix(dir.file("matrix.dat")),
-      Catch::StartsWith(dir.file("matrix.dat") + ": unrecognised matrix file format"));
+  CHECK_THROWS_WITH(aspmv::io::read_matrix(dir.file("matrix.dat")),
+                    Catch::StartsWith(dir.file("matrix.dat") + ": unrecognised matrix file format"));
 
   const std::string missing = dir.file("missing.mtx");
-  CHECK_THROWS_WITH(aspmv::io::read_matrix(missing),
-                    "cannot open " + missing + ": No such file or directory");
-  CHECK_THROWS_WITH(aspmv::io::read_matrix_market(missing),
-                    "cannot open " + missing + ": No such file or directory");
+  CHECK_THROWS_WITH(aspmv::io::read_matrix(missing), "cannot open " + missing + ": No such file or directory");
+  CHECK_THROWS_WITH(aspmv::io::read_matrix_market(missing), "cannot open " + missing + ": No such file or directory");
   CHECK_THROWS_WITH(aspmv::io::read_matrix_market(dir.file("")), Catch::StartsWith("cannot open "));
 }
 
 TEST_CASE("mm: banner errors", "[io][mm]") {
   check_error("", 1, "empty file");
   check_error("1 1 1\n1 1 1\n", 1, "missing %%MatrixMarket banner");
-  check_error("\n%%MatrixMarket matrix coordinate real general\n1 1 0\n", 1,
-              "missing %%MatrixMarket banner");
-  check_error("%%MatrixMarketmatrix coordinate real general\n1 1 0\n", 1,
-              "missing %%MatrixMarket banner");
+  check_error("\n%%MatrixMarket matrix coordinate real general\n1 1 0\n", 1, "missing %%MatrixMarket banner");
+  check_error("%%MatrixMarketmatrix coordinate real general\n1 1 0\n", 1, "missing %%MatrixMarket banner");
   check_error("%%MatrixMarket matrix coordinate real\n1 1 0\n", 1, "incomplete banner");
-  check_error("%%MatrixMarket vector coordinate real general\n1 1 0\n", 1,
-              "unsupported object 'vector'");
+  check_error("%%MatrixMarket vector coordinate real general\n1 1 0\n", 1, "unsupported object 'vector'");
   check_error("%%MatrixMarket matrix sparse real general\n1 1 0\n", 1, "unknown format 'sparse'");
-  check_error("%%MatrixMarket matrix coordinate quaternion general\n1 1 0\n", 1,
-              "unknown field 'quaternion'");
-  check_error("%%MatrixMarket matrix coordinate complex general\n1 1 0\n", 1,
-              "complex matrices are not supported");
+  check_error("%%MatrixMarket matrix coordinate quaternion general\n1 1 0\n", 1, "unknown field 'quaternion'");
+  check_error("%%MatrixMarket matrix coordinate complex general\n1 1 0\n", 1, "complex matrices are not supported");
   check_error("%%MatrixMarket matrix coordinate complex hermitian\n1 1 0\n", 1, "complex");
-  check_error("%%MatrixMarket matrix coordinate real hermitian\n1 1 0\n", 1,
-              "hermitian matrices are not supported");
-  check_error("%%MatrixMarket matrix coordinate real diagonal\n1 1 0\n", 1,
-              "unknown symmetry 'diagonal'");
-  check_error("%%MatrixMarket matrix coordinate real general extra\n1 1 0\n", 1,
-              "unexpected 'extra'");
+  check_error("%%MatrixMarket matrix coordinate real hermitian\n1 1 0\n", 1, "hermitian matrices are not supported");
+  check_error("%%MatrixMarket matrix coordinate real diagonal\n1 1 0\n", 1, "unknown symmetry 'diagonal'");
+  check_error("%%MatrixMarket matrix coordinate real general extra\n1 1 0\n", 1, "unexpected 'extra'");
 }
 
 TEST_CASE("mm: size line errors", "[io][mm]") {
@@ -437,15 +416,11 @@ TEST_CASE("mm: size line errors", "[io][mm]") {
   check_error(banner_rg + "3 3 -1\n", 2, "negative entry count");
   check_error(banner_rg + "3000000000 1 0\n", 2, "does not fit 32-bit ordinals");
   check_error(banner_rg + "1 2147483648 0\n", 2, "does not fit 32-bit ordinals");
-  check_error(banner_rg + "99999999999999999999 1 0\n", 2,
-              "row count '99999999999999999999' is too large");
-  check_error(banner_rg + "1 1 99999999999999999999\n", 2,
-              "entry count '99999999999999999999' is too large");
+  check_error(banner_rg + "99999999999999999999 1 0\n", 2, "row count '99999999999999999999' is too large");
+  check_error(banner_rg + "1 1 99999999999999999999\n", 2, "entry count '99999999999999999999' is too large");
   check_error(banner_rg + "2 3 7\n", 2, "entry count 7 exceeds the 6 positions");
-  check_error("%%MatrixMarket matrix coordinate real symmetric\n2 2 4\n", 2,
-              "exceeds the 3 positions");
-  check_error("%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 2\n", 2,
-              "exceeds the 1 positions");
+  check_error("%%MatrixMarket matrix coordinate real symmetric\n2 2 4\n", 2, "exceeds the 3 positions");
+  check_error("%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 2\n", 2, "exceeds the 1 positions");
   check_error("%%MatrixMarket matrix coordinate real symmetric\n2 3 1\n", 2, "must be square");
   ReadOptions small;
   small.max_dimension = 1000;
@@ -471,19 +446,16 @@ TEST_CASE("mm: entry line errors", "[io][mm]") {
   check_error(banner_rg + "3 4 1\n1 5 1\n", 3, "column index 5 out of range 1..4");
   check_error(banner_rg + "3 3 1\n-1 1 1\n", 3, "row index -1 out of range");
   check_error(banner_rg + "3 3 1\n1 99999999999999999999 1\n", 3, "out of range 1..3");
-  check_error("%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 1 1.5\n", 3,
-              "value '1.5' is not an integer");
-  check_error("%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 1 1e3\n", 3,
-              "not an integer");
-  check_error("%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 1 99999999999999999999\n",
-              3, "integer value '99999999999999999999' out of range");
+  check_error("%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 1 1.5\n", 3, "value '1.5' is not an integer");
+  check_error("%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 1 1e3\n", 3, "not an integer");
+  check_error("%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 1 99999999999999999999\n", 3,
+              "integer value '99999999999999999999' out of range");
   check_error(banner_rg + "3 3 1\n1 1 1\0\n"s, 3, "not a number");
 }
 
 TEST_CASE("mm: entry count errors", "[io][mm]") {
   SECTION("truncated: the line where the file ended, expected and found counts") {
-    check_error(banner_rg + "3 3 3\n1 1 1\n2 2 1\n", 4,
-                "unexpected end of file: expected 3 entries, found 2");
+    check_error(banner_rg + "3 3 3\n1 1 1\n2 2 1\n", 4, "unexpected end of file: expected 3 entries, found 2");
     check_error(banner_rg + "3 3 3\n1 1 1\n2 2 1", 4, "expected 3 entries, found 2");
     check_error(banner_rg + "3 3 3\n1 1 1\n2 2 1\n\n", 5, "expected 3 entries, found 2");
     check_error(banner_rg + "3 3 1\n", 2, "expected 1 entries, found 0");
@@ -539,8 +511,7 @@ TEST_CASE("mm: real matrices match MANIFEST.tsv", "[io][mm][real]") {
     CHECK(a.nnz() == std::stoll(f[column["nnz_full"]]));
     std::int64_t diagonal = 0;
     for (std::int32_t r = 0; r < a.num_rows; ++r)
-      for (auto k = a.row_offsets[r]; k < a.row_offsets[r + 1]; ++k)
-        diagonal += a.col_indices[k] == r;
+      for (auto k = a.row_offsets[r]; k < a.row_offsets[r + 1]; ++k) diagonal += a.col_indices[k] == r;
     const std::int64_t stored = std::stoll(f[column["nnz_stored"]]);
     if (f[column["symmetry"]] == "general") {
       CHECK(a.nnz() == stored);

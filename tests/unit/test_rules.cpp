@@ -20,9 +20,9 @@ RowStats stats(std::int64_t m, std::int64_t nnz) {
 }  // namespace
 
 TEST_CASE("CUSP mean rule (Gao Eq. 1) on Gao Table 1's matrices", "[rules]") {
-  CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 300)) == 4);    // mk12-b2: mean 3 -> 4
-  CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 800)) == 8);    // n2c6-b7: mean 8 -> 8
-  CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 410)) == 8);    // ceil(4.1) = 5 -> 8
+  CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 300)) == 4);  // mk12-b2: mean 3 -> 4
+  CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 800)) == 8);  // n2c6-b7: mean 8 -> 8
+  CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 410)) == 8);  // ceil(4.1) = 5 -> 8
   CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 100000)) == 32);
   CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 100000), 64) == 64);
   CHECK(tpr_by_rule(TprRule::cusp_mean, stats(100, 0)) == 1);

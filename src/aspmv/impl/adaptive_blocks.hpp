@@ -65,7 +65,8 @@ KOKKOS_INLINE_FUNCTION bool adaptive_starts_block(const Offsets& off, std::int64
 
 // Workgroups a long row gets.
 template <class Offsets>
-KOKKOS_INLINE_FUNCTION std::int64_t adaptive_long_workgroups(const Offsets& off, std::int64_t r, const AdaptiveParams& p) {
+KOKKOS_INLINE_FUNCTION std::int64_t adaptive_long_workgroups(const Offsets& off, std::int64_t r,
+                                                             const AdaptiveParams& p) {
   const std::int64_t len = static_cast<std::int64_t>(off(r + 1) - off(r));
   const std::int64_t per_wg = p.nnz_per_wg * p.nnz_multiplier;
   return len > per_wg ? (len + per_wg - 1) / per_wg : 1;
@@ -134,7 +135,8 @@ std::vector<AdaptiveBlock<Offset>> build_adaptive_blocks_host(const std::vector<
   std::int64_t total = 0;
   for (std::int64_t r = 0; r < m; ++r) total += adaptive_entries_at(off, r, p);
   std::vector<AdaptiveBlock<Offset>> storage(static_cast<std::size_t>(total));
-  Kokkos::View<AdaptiveBlock<Offset>*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> blocks(storage.data(), storage.size());
+  Kokkos::View<AdaptiveBlock<Offset>*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> blocks(storage.data(),
+                                                                                          storage.size());
   std::int64_t pos = 0;
   for (std::int64_t r = 0; r < m; ++r) {
     const auto n = adaptive_entries_at(off, r, p);
@@ -147,7 +149,8 @@ std::vector<AdaptiveBlock<Offset>> build_adaptive_blocks_host(const std::vector<
 
 template <class Offset>
 std::vector<SplitRow> adaptive_split_rows_host(std::vector<AdaptiveBlock<Offset>>& storage) {
-  Kokkos::View<AdaptiveBlock<Offset>*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> blocks(storage.data(), storage.size());
+  Kokkos::View<AdaptiveBlock<Offset>*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> blocks(storage.data(),
+                                                                                          storage.size());
   std::vector<SplitRow> rows;
   const auto total = static_cast<std::int64_t>(storage.size());
   for (std::int64_t i = 0; i < total; ++i)
@@ -183,7 +186,9 @@ struct AdaptiveClose {
   AdaptiveParams p;
   Blocks blocks;
   std::int64_t total, num_rows;
-  KOKKOS_FUNCTION void operator()(const std::int64_t i) const { adaptive_close_block(off, i, total, num_rows, p, blocks); }
+  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
+    adaptive_close_block(off, i, total, num_rows, p, blocks);
+  }
 };
 
 template <class Blocks, class SplitRows>
@@ -214,8 +219,8 @@ auto build_adaptive_blocks_device(const ExecSpace& exec, const Offsets& off, std
   using Range = RangePolicy<ExecSpace>;
   AdaptiveBlocksDevice<Offset, Mem> out;
   std::int64_t total = 0;
-  Kokkos::parallel_scan("aspmv::csr_adaptive::count_blocks", Range(exec, 0, num_rows),
-                        AdaptiveCount<Offsets>{off, p}, total);
+  Kokkos::parallel_scan("aspmv::csr_adaptive::count_blocks", Range(exec, 0, num_rows), AdaptiveCount<Offsets>{off, p},
+                        total);
   out.blocks = allocate<AdaptiveBlock<Offset>, Mem>(exec, total, "aspmv::csr_adaptive::blocks");
   Kokkos::parallel_scan("aspmv::csr_adaptive::fill_blocks", Range(exec, 0, num_rows),
                         AdaptiveFill<Offsets, decltype(out.blocks)>{off, p, out.blocks});
@@ -226,8 +231,9 @@ auto build_adaptive_blocks_device(const ExecSpace& exec, const Offsets& off, std
                         AdaptiveSplitRows<decltype(out.blocks), Kokkos::View<SplitRow*, Mem>>{out.blocks, {}, total},
                         num_split);
   out.split_rows = allocate<SplitRow, Mem>(exec, num_split, "aspmv::csr_adaptive::split_rows");
-  Kokkos::parallel_scan("aspmv::csr_adaptive::fill_split_rows", Range(exec, 0, total),
-                        AdaptiveSplitRows<decltype(out.blocks), Kokkos::View<SplitRow*, Mem>>{out.blocks, out.split_rows, total});
+  Kokkos::parallel_scan(
+      "aspmv::csr_adaptive::fill_split_rows", Range(exec, 0, total),
+      AdaptiveSplitRows<decltype(out.blocks), Kokkos::View<SplitRow*, Mem>>{out.blocks, out.split_rows, total});
   exec.fence();
   return out;
 }

@@ -124,13 +124,20 @@ class RowSegmentsStep {
     if (num_segments_ == 0) return;
     const bool atomics = !deterministic_ && num_split_rows_ > 0;
     if (atomics) prescale_split_rows(exec, split_rows_, y, beta);
-    RowSegmentsFunctor<Matrix, XView, YView, ExecSpace> f{
-        a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, segments_, ws.values, deterministic_,
-        shape_.team_size * shape_.vector_length};
-    Kokkos::parallel_for("aspmv::spmv::row_segments",
-                         TeamPolicy<ExecSpace>(exec, static_cast<int>(num_segments_), shape_.team_size,
-                                               shape_.vector_length),
-                         f);
+    RowSegmentsFunctor<Matrix, XView, YView, ExecSpace> f{a_.row_offsets(),
+                                                          a_.col_indices(),
+                                                          a_.values(),
+                                                          x,
+                                                          y,
+                                                          alpha,
+                                                          beta,
+                                                          segments_,
+                                                          ws.values,
+                                                          deterministic_,
+                                                          shape_.team_size * shape_.vector_length};
+    Kokkos::parallel_for(
+        "aspmv::spmv::row_segments",
+        TeamPolicy<ExecSpace>(exec, static_cast<int>(num_segments_), shape_.team_size, shape_.vector_length), f);
     if (deterministic_ && num_split_rows_ > 0) finalize_split_rows(exec, split_rows_, ws.values, y, alpha, beta);
   }
 

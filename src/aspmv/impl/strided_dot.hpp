@@ -16,8 +16,8 @@ namespace aspmv::impl {
 inline constexpr int dot_unroll = 4;
 
 template <class Value, class Offset, class Cols, class Vals, class X>
-KOKKOS_FORCEINLINE_FUNCTION Value strided_dot(Offset first, Offset end, Offset stride, const Cols& cols, const Vals& vals,
-                                              const X& x) {
+KOKKOS_FORCEINLINE_FUNCTION Value strided_dot(Offset first, Offset end, Offset stride, const Cols& cols,
+                                              const Vals& vals, const X& x) {
   Value sum = 0;
   for (Offset j = first; j < end; j += dot_unroll * stride) {
     Value p[dot_unroll];

@@ -19,8 +19,7 @@ void sort_row(std::int32_t* cols, double* values, std::int64_t begin, std::int64
   if (sorted) return;
   scratch->clear();
   for (std::int64_t k = begin; k < end; ++k) scratch->emplace_back(cols[k], values[k]);
-  std::stable_sort(scratch->begin(), scratch->end(),
-                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::stable_sort(scratch->begin(), scratch->end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   for (std::int64_t k = begin; k < end; ++k) {
     cols[k] = (*scratch)[static_cast<std::size_t>(k - begin)].first;
     values[k] = (*scratch)[static_cast<std::size_t>(k - begin)].second;
@@ -29,8 +28,8 @@ void sort_row(std::int32_t* cols, double* values, std::int64_t begin, std::int64
 
 }  // namespace
 
-HostCsr<double, std::int64_t> build_csr(std::int32_t num_rows, std::int32_t num_cols,
-                                        const Triplets& entries, Symmetry symmetry) {
+HostCsr<double, std::int64_t> build_csr(std::int32_t num_rows, std::int32_t num_cols, const Triplets& entries,
+                                        Symmetry symmetry) {
   HostCsr<double, std::int64_t> a;
   a.num_rows = num_rows;
   a.num_cols = num_cols;

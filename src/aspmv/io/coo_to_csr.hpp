@@ -35,7 +35,7 @@ struct Triplets {
 // also yields (j,i,v); with skew_symmetric it yields (j,i,-v). Entries that
 // land on the same position are summed (in file order); explicit zeros stay.
 // Indices must already be in range (the readers check them).
-HostCsr<double, std::int64_t> build_csr(std::int32_t num_rows, std::int32_t num_cols,
-                                        const Triplets& entries, Symmetry symmetry);
+HostCsr<double, std::int64_t> build_csr(std::int32_t num_rows, std::int32_t num_cols, const Triplets& entries,
+                                        Symmetry symmetry);
 
 }  // namespace aspmv::io::detail

@@ -85,9 +85,7 @@ class FormatParser {
   };
 
   [[noreturn]] void fail(const std::string& problem) const {
-    throw ParseError(
-        name_, line_,
-        std::string("bad ") + what_ + " format " + quote(format_.text) + ": " + problem);
+    throw ParseError(name_, line_, std::string("bad ") + what_ + " format " + quote(format_.text) + ": " + problem);
   }
   char peek() const { return pos_ < s_.size() ? s_[pos_] : '\0'; }
   bool eat(char c) {
@@ -107,11 +105,9 @@ class FormatParser {
 
   void append(std::vector<Item>* items, const std::vector<Item>& block, std::int64_t repeat) {
     if (repeat < 1) fail("repeat counts must be positive");
-    if (repeat > max_repeat ||
-        items->size() + block.size() * static_cast<std::size_t>(repeat) > max_items)
+    if (repeat > max_repeat || items->size() + block.size() * static_cast<std::size_t>(repeat) > max_items)
       fail("too many fields");
-    for (std::int64_t r = 0; r < repeat; ++r)
-      items->insert(items->end(), block.begin(), block.end());
+    for (std::int64_t r = 0; r < repeat; ++r) items->insert(items->end(), block.begin(), block.end());
   }
 
   std::vector<Item> parse_list(int depth) {
@@ -149,8 +145,7 @@ class FormatParser {
       if (c == 'E' && (peek() == 'S' || peek() == 'N')) ++pos_;
       if (!is_digit(peek())) fail(std::string("missing field width after ") + c);
       std::int64_t width = number();
-      if (width < 1 || width > max_width)
-        fail("field width out of range 1.." + std::to_string(max_width));
+      if (width < 1 || width > max_width) fail("field width out of range 1.." + std::to_string(max_width));
       std::int64_t decimals = 0;
       if (eat('.')) {
         if (!is_digit(peek())) fail("missing digit count after '.'");
@@ -161,10 +156,8 @@ class FormatParser {
         if (!is_digit(peek())) fail("missing exponent digit count");
         number();
       }
-      append(items, {{c == 'I' ? 'I' : 'R', static_cast<int>(width), static_cast<int>(decimals)}},
-             n < 0 ? 1 : n);
-    } else if (n < 0 && c == 'B' && pos_ + 1 < s_.size() &&
-               (s_[pos_ + 1] == 'N' || s_[pos_ + 1] == 'Z')) {
+      append(items, {{c == 'I' ? 'I' : 'R', static_cast<int>(width), static_cast<int>(decimals)}}, n < 0 ? 1 : n);
+    } else if (n < 0 && c == 'B' && pos_ + 1 < s_.size() && (s_[pos_ + 1] == 'N' || s_[pos_ + 1] == 'Z')) {
       pos_ += 2;
     } else if (n < 0 && c == 'S') {
       ++pos_;
@@ -183,8 +176,7 @@ class FormatParser {
 };
 
 // The parenthesised groups of the format line, in order.
-std::vector<std::string_view> format_groups(std::string_view line, const std::string& name,
-                                            long line_number) {
+std::vector<std::string_view> format_groups(std::string_view line, const std::string& name, long line_number) {
   std::vector<std::string_view> groups;
   std::size_t i = 0;
   while (i < line.size()) {
@@ -193,9 +185,7 @@ std::vector<std::string_view> format_groups(std::string_view line, const std::st
       continue;
     }
     if (line[i] != '(')
-      throw ParseError(
-          name, line_number,
-          "unexpected " + quote(line.substr(i)) + " in the format line (expected '(')");
+      throw ParseError(name, line_number, "unexpected " + quote(line.substr(i)) + " in the format line (expected '(')");
     std::size_t begin = i;
     int depth = 0;
     do {
@@ -203,8 +193,7 @@ std::vector<std::string_view> format_groups(std::string_view line, const std::st
       if (line[i] == ')') --depth;
       ++i;
     } while (depth > 0 && i < line.size());
-    if (depth != 0)
-      throw ParseError(name, line_number, "unbalanced parentheses in the format line");
+    if (depth != 0) throw ParseError(name, line_number, "unbalanced parentheses in the format line");
     groups.push_back(line.substr(begin, i - begin));
   }
   return groups;
@@ -224,12 +213,8 @@ class HarwellBoeingParser {
   }
 
  private:
-  [[noreturn]] void fail_at(long line, const std::string& problem) const {
-    throw ParseError(name_, line, problem);
-  }
-  [[noreturn]] void fail(const std::string& problem) const {
-    fail_at(cursor_.line_number(), problem);
-  }
+  [[noreturn]] void fail_at(long line, const std::string& problem) const { throw ParseError(name_, line, problem); }
+  [[noreturn]] void fail(const std::string& problem) const { fail_at(cursor_.line_number(), problem); }
 
   std::string_view header_line(const char* what) {
     std::string_view line;
@@ -242,11 +227,9 @@ class HarwellBoeingParser {
 
   std::int64_t count_token(std::string_view token, const char* what) const {
     std::int64_t v = 0;
-    if (!detail::parse_int64(token, &v))
-      fail(std::string(what) + " " + quote(token) + " is not an integer");
+    if (!detail::parse_int64(token, &v)) fail(std::string(what) + " " + quote(token) + " is not an integer");
     if (v < 0) fail(std::string("negative ") + what + " " + std::to_string(v));
-    if (v > (std::int64_t{1} << 60))
-      fail(std::string(what) + " " + std::to_string(v) + " is too large");
+    if (v > (std::int64_t{1} << 60)) fail(std::string(what) + " " + std::to_string(v) + " is too large");
     return v;
   }
 
@@ -278,27 +261,25 @@ class HarwellBoeingParser {
     valcrd_ = count_token(tok[3], "VALCRD");
     const std::int64_t rhscrd = count == 5 ? count_token(tok[4], "RHSCRD") : 0;
     if (totcrd != ptrcrd_ + indcrd_ + valcrd_ + rhscrd)
-      fail("bad card counts: TOTCRD is " + std::to_string(totcrd) +
-           " but PTRCRD+INDCRD+VALCRD+RHSCRD is " +
+      fail("bad card counts: TOTCRD is " + std::to_string(totcrd) + " but PTRCRD+INDCRD+VALCRD+RHSCRD is " +
            std::to_string(ptrcrd_ + indcrd_ + valcrd_ + rhscrd));
 
     count = detail::split_tokens(header_line("matrix type"), tok, 6);
     if (count != 4 && count != 5)
-      fail("the matrix-type line must hold MXTYPE NROW NCOL NNZERO [NELTVL], found " +
-           std::to_string(count) + " tokens");
+      fail("the matrix-type line must hold MXTYPE NROW NCOL NNZERO [NELTVL], found " + std::to_string(count) +
+           " tokens");
     parse_matrix_type(tok[0]);
     rows_ = dimension_token(tok[1], "NROW");
     cols_ = dimension_token(tok[2], "NCOL");
     nnz_ = count_token(tok[3], "NNZERO");
     if (symmetry_ != Symmetry::general && rows_ != cols_)
-      fail("a symmetric or skew-symmetric matrix must be square (NROW " + std::to_string(rows_) +
-           ", NCOL " + std::to_string(cols_) + ")");
+      fail("a symmetric or skew-symmetric matrix must be square (NROW " + std::to_string(rows_) + ", NCOL " +
+           std::to_string(cols_) + ")");
     std::int64_t capacity = symmetry_ == Symmetry::general     ? rows_ * cols_
                             : symmetry_ == Symmetry::symmetric ? rows_ * (rows_ + 1) / 2
                                                                : rows_ * (rows_ - 1) / 2;
     if (nnz_ > capacity)
-      fail("NNZERO " + std::to_string(nnz_) + " exceeds the " + std::to_string(capacity) +
-           " positions of the matrix");
+      fail("NNZERO " + std::to_string(nnz_) + " exceeds the " + std::to_string(capacity) + " positions of the matrix");
     if (!pattern_ && nnz_ > 0 && valcrd_ == 0)
       fail_at(2, "bad card counts: VALCRD is 0 but a real matrix with entries needs values");
 
@@ -307,16 +288,14 @@ class HarwellBoeingParser {
     const bool has_values = !pattern_ && nnz_ > 0;
     const std::size_t needed = has_values ? 3 : 2;
     if (groups.size() < needed)
-      fail("the format line must give " +
-           std::string(has_values ? "PTRFMT, INDFMT and VALFMT" : "PTRFMT and INDFMT") +
+      fail("the format line must give " + std::string(has_values ? "PTRFMT, INDFMT and VALFMT" : "PTRFMT and INDFMT") +
            ", found " + std::to_string(groups.size()) + " formats");
     ptr_format_ = FormatParser(groups[0], name_, cursor_.line_number(), "PTRFMT").parse();
     ind_format_ = FormatParser(groups[1], name_, cursor_.line_number(), "INDFMT").parse();
     for (const auto* f : {&ptr_format_, &ind_format_})
       for (const FortranField& field : f->fields)
         if (!field.integer) fail("PTRFMT and INDFMT must use I (integer) descriptors");
-    if (has_values)
-      val_format_ = FormatParser(groups[2], name_, cursor_.line_number(), "VALFMT").parse();
+    if (has_values) val_format_ = FormatParser(groups[2], name_, cursor_.line_number(), "VALFMT").parse();
 
     if (rhscrd > 0) header_line("right-hand side");
   }
@@ -328,8 +307,7 @@ class HarwellBoeingParser {
     const char shape = up(type[1]);
     const char form = up(type[2]);
     if (value == 'C') fail("complex matrices are not supported");
-    if (value != 'R' && value != 'P')
-      fail("unknown matrix type " + quote(type) + " (first letter must be R or P)");
+    if (value != 'R' && value != 'P') fail("unknown matrix type " + quote(type) + " (first letter must be R or P)");
     if (form == 'E') fail("elemental matrices are not supported");
     if (form != 'A') fail("unknown matrix type " + quote(type) + " (third letter must be A)");
     if (shape == 'U' || shape == 'R') {
@@ -356,23 +334,21 @@ class HarwellBoeingParser {
   // Reads `count` fields laid out by `format` from the next lines, calling
   // store(k, text, field) for each; returns the line count they took.
   template <class Store>
-  std::int64_t read_section(const FortranFormat& format, std::int64_t count, const char* what,
-                            Store&& store) {
+  std::int64_t read_section(const FortranFormat& format, std::int64_t count, const char* what, Store&& store) {
     std::int64_t got = 0;
     std::int64_t lines = 0;
     std::string_view line;
     while (got < count) {
       if (!cursor_.next(&line))
-        fail(std::string("unexpected end of file: expected ") + std::to_string(count) + " " + what +
-             ", found " + std::to_string(got));
+        fail(std::string("unexpected end of file: expected ") + std::to_string(count) + " " + what + ", found " +
+             std::to_string(got));
       ++lines;
       for (const FortranField& f : format.fields) {
         if (got == count) break;
         std::string_view text = field_text(line, f);
         if (text.empty())
-          fail(std::string("missing ") + what + " (blank field at column " +
-               std::to_string(f.position + 1) + "; expected " + std::to_string(count) + ", found " +
-               std::to_string(got) + ")");
+          fail(std::string("missing ") + what + " (blank field at column " + std::to_string(f.position + 1) +
+               "; expected " + std::to_string(count) + ", found " + std::to_string(got) + ")");
         store(got, text, f);
         ++got;
       }
@@ -380,12 +356,11 @@ class HarwellBoeingParser {
     return lines;
   }
 
-  void check_card_count(std::int64_t declared, std::int64_t used, const char* card,
-                        const char* what, const FortranFormat& format) const {
+  void check_card_count(std::int64_t declared, std::int64_t used, const char* card, const char* what,
+                        const FortranFormat& format) const {
     if (declared != used)
-      fail_at(2, std::string("bad card counts: ") + card + " is " + std::to_string(declared) +
-                     " but the " + what + " take " + std::to_string(used) + " lines with format " +
-                     quote(format.text));
+      fail_at(2, std::string("bad card counts: ") + card + " is " + std::to_string(declared) + " but the " + what +
+                     " take " + std::to_string(used) + " lines with format " + quote(format.text));
   }
 
   // Line of the k-th field of a section starting at first_line.
@@ -395,47 +370,41 @@ class HarwellBoeingParser {
 
   std::int64_t integer_field(std::string_view text, const char* what) const {
     std::int64_t v = 0;
-    if (!detail::parse_int64(text, &v))
-      fail(std::string(what) + " " + quote(text) + " is not an integer");
+    if (!detail::parse_int64(text, &v)) fail(std::string(what) + " " + quote(text) + " is not an integer");
     return v;
   }
 
   void read_pointers() {
     const std::int64_t count = cols_ + 1;
-    pointers_.reserve(static_cast<std::size_t>(
-        std::min<std::int64_t>(count, static_cast<std::int64_t>(cursor_.remaining()) + 1)));
+    pointers_.reserve(
+        static_cast<std::size_t>(std::min<std::int64_t>(count, static_cast<std::int64_t>(cursor_.remaining()) + 1)));
     const long first = cursor_.line_number() + 1;
-    std::int64_t lines =
-        read_section(ptr_format_, count, "column pointers",
-                     [&](std::int64_t, std::string_view text, const FortranField&) {
-                       pointers_.push_back(integer_field(text, "column pointer"));
-                     });
-    if (pointers_[0] != 1)
-      fail_at(first, "first column pointer is " + std::to_string(pointers_[0]) + ", expected 1");
+    std::int64_t lines = read_section(ptr_format_, count, "column pointers",
+                                      [&](std::int64_t, std::string_view text, const FortranField&) {
+                                        pointers_.push_back(integer_field(text, "column pointer"));
+                                      });
+    if (pointers_[0] != 1) fail_at(first, "first column pointer is " + std::to_string(pointers_[0]) + ", expected 1");
     for (std::int64_t c = 0; c < cols_; ++c) {
       const auto i = static_cast<std::size_t>(c);
       if (pointers_[i + 1] < pointers_[i])
-        fail_at(line_of(first, ptr_format_, c + 1),
-                "column pointers not monotone: pointer " + std::to_string(c + 2) + " is " +
-                    std::to_string(pointers_[i + 1]) + " after " + std::to_string(pointers_[i]));
+        fail_at(line_of(first, ptr_format_, c + 1), "column pointers not monotone: pointer " + std::to_string(c + 2) +
+                                                        " is " + std::to_string(pointers_[i + 1]) + " after " +
+                                                        std::to_string(pointers_[i]));
     }
     if (pointers_.back() != nnz_ + 1)
-      fail_at(line_of(first, ptr_format_, cols_),
-              "last column pointer is " + std::to_string(pointers_.back()) +
-                  ", expected NNZERO+1 = " + std::to_string(nnz_ + 1));
+      fail_at(line_of(first, ptr_format_, cols_), "last column pointer is " + std::to_string(pointers_.back()) +
+                                                      ", expected NNZERO+1 = " + std::to_string(nnz_ + 1));
     check_card_count(ptrcrd_, lines, "PTRCRD", "column pointers", ptr_format_);
   }
 
   void read_indices() {
-    indices_.reserve(static_cast<std::size_t>(
-        std::min<std::int64_t>(nnz_, static_cast<std::int64_t>(cursor_.remaining()) + 1)));
+    indices_.reserve(
+        static_cast<std::size_t>(std::min<std::int64_t>(nnz_, static_cast<std::int64_t>(cursor_.remaining()) + 1)));
     index_first_line_ = cursor_.line_number() + 1;
-    std::int64_t lines = read_section(
-        ind_format_, nnz_, "row indices",
-        [&](std::int64_t, std::string_view text, const FortranField&) {
+    std::int64_t lines =
+        read_section(ind_format_, nnz_, "row indices", [&](std::int64_t, std::string_view text, const FortranField&) {
           std::int64_t r = integer_field(text, "row index");
-          if (r < 1 || r > rows_)
-            fail("row index " + std::to_string(r) + " out of range 1.." + std::to_string(rows_));
+          if (r < 1 || r > rows_) fail("row index " + std::to_string(r) + " out of range 1.." + std::to_string(rows_));
           indices_.push_back(static_cast<std::int32_t>(r - 1));
         });
     check_card_count(indcrd_, lines, "INDCRD", "row indices", ind_format_);
@@ -453,8 +422,8 @@ class HarwellBoeingParser {
     for (std::size_t i = 0; i < text.size(); ++i) {
       char c = text[i];
       bool letter = c == 'D' || c == 'd' || c == 'E' || c == 'e' || c == 'Q' || c == 'q';
-      bool bare_sign = (c == '+' || c == '-') && i > 0 &&
-                       ((text[i - 1] >= '0' && text[i - 1] <= '9') || text[i - 1] == '.');
+      bool bare_sign =
+          (c == '+' || c == '-') && i > 0 && ((text[i - 1] >= '0' && text[i - 1] <= '9') || text[i - 1] == '.');
       if ((letter || bare_sign) && !has_exponent) {
         has_exponent = true;
         buf += 'e';
@@ -466,9 +435,8 @@ class HarwellBoeingParser {
       buf += c;
     }
     const std::size_t mantissa_start = (!buf.empty() && (buf[0] == '+' || buf[0] == '-')) ? 1 : 0;
-    const bool numeric =
-        buf.size() > mantissa_start &&
-        ((buf[mantissa_start] >= '0' && buf[mantissa_start] <= '9') || buf[mantissa_start] == '.');
+    const bool numeric = buf.size() > mantissa_start &&
+                         ((buf[mantissa_start] >= '0' && buf[mantissa_start] <= '9') || buf[mantissa_start] == '.');
     std::int64_t shift = 0;
     if (numeric && !has_point) shift -= f.decimals;
     if (numeric && !has_exponent) shift -= f.scale;
@@ -486,15 +454,13 @@ class HarwellBoeingParser {
     }
     double v = 0;
     switch (detail::parse_real(buf, &v)) {
-      case detail::RealParse::malformed:
-        fail("value " + quote(text) + " is not a number");
+      case detail::RealParse::malformed: fail("value " + quote(text) + " is not a number");
       case detail::RealParse::overflow:
         if (!options_.allow_nonfinite)
           fail("value " + quote(text) +
                " overflows a double (set ReadOptions::allow_nonfinite to read it as infinity)");
         return v;
-      case detail::RealParse::ok:
-        break;
+      case detail::RealParse::ok: break;
     }
     if (!std::isfinite(v) && !options_.allow_nonfinite)
       fail("non-finite value " + quote(text) + " (set ReadOptions::allow_nonfinite to accept it)");
@@ -503,11 +469,9 @@ class HarwellBoeingParser {
 
   void read_values() {
     values_.reserve(indices_.size());
-    std::int64_t lines = read_section(
-        val_format_, nnz_, "values",
-        [&](std::int64_t, std::string_view text, const FortranField& f) {
-          values_.push_back(f.integer ? static_cast<double>(integer_field(text, "value"))
-                                      : real_field(text, f));
+    std::int64_t lines =
+        read_section(val_format_, nnz_, "values", [&](std::int64_t, std::string_view text, const FortranField& f) {
+          values_.push_back(f.integer ? static_cast<double>(integer_field(text, "value")) : real_field(text, f));
         });
     check_card_count(valcrd_, lines, "VALCRD", "values", val_format_);
   }
@@ -521,14 +485,13 @@ class HarwellBoeingParser {
         const auto ki = static_cast<std::size_t>(k);
         const std::int32_t r = indices_[ki];
         if (symmetry_ == Symmetry::skew_symmetric && r == c)
-          fail_at(line_of(index_first_line_, ind_format_, k),
-                  "diagonal entry (" + std::to_string(r + 1) + "," + std::to_string(c + 1) +
-                      ") in a skew-symmetric matrix");
+          fail_at(line_of(index_first_line_, ind_format_, k), "diagonal entry (" + std::to_string(r + 1) + "," +
+                                                                  std::to_string(c + 1) +
+                                                                  ") in a skew-symmetric matrix");
         entries.add(r, static_cast<std::int32_t>(c), pattern_ ? 1.0 : values_[ki]);
       }
     }
-    return detail::build_csr(static_cast<std::int32_t>(rows_), static_cast<std::int32_t>(cols_),
-                             entries, symmetry_);
+    return detail::build_csr(static_cast<std::int32_t>(rows_), static_cast<std::int32_t>(cols_), entries, symmetry_);
   }
 
   detail::LineCursor cursor_;
@@ -545,21 +508,18 @@ class HarwellBoeingParser {
   long index_first_line_ = 0;
 };
 
-HostCsr<double, std::int64_t> parse_text(std::string_view text, const std::string& name,
-                                         const ReadOptions& options) {
+HostCsr<double, std::int64_t> parse_text(std::string_view text, const std::string& name, const ReadOptions& options) {
   return HarwellBoeingParser(text, name, options).parse();
 }
 
 }  // namespace
 
-HostCsr<double, std::int64_t> read_harwell_boeing(const std::string& path,
-                                                  const ReadOptions& options) {
+HostCsr<double, std::int64_t> read_harwell_boeing(const std::string& path, const ReadOptions& options) {
   std::string text = detail::load_file(path);
   return parse_text(text, path, options);
 }
 
-HostCsr<double, std::int64_t> read_harwell_boeing_from_memory(const std::string& bytes,
-                                                              const std::string& name,
+HostCsr<double, std::int64_t> read_harwell_boeing_from_memory(const std::string& bytes, const std::string& name,
                                                               const ReadOptions& options) {
   if (detail::is_gzip(bytes)) return parse_text(detail::gunzip(bytes, name), name, options);
   return parse_text(bytes, name, options);

@@ -24,13 +24,11 @@ namespace aspmv::io {
 // Duplicates are summed and rows sorted, as for Matrix Market. Throws
 // aspmv::Error when the file cannot be read, aspmv::ParseError (file,
 // 1-based line, problem) on malformed input.
-HostCsr<double, std::int64_t> read_harwell_boeing(const std::string& path,
-                                                  const ReadOptions& options = {});
+HostCsr<double, std::int64_t> read_harwell_boeing(const std::string& path, const ReadOptions& options = {});
 
 // Same, from bytes already in memory (text or gzip data); `name` stands for
 // the file name in error messages.
-HostCsr<double, std::int64_t> read_harwell_boeing_from_memory(const std::string& bytes,
-                                                              const std::string& name,
+HostCsr<double, std::int64_t> read_harwell_boeing_from_memory(const std::string& bytes, const std::string& name,
                                                               const ReadOptions& options = {});
 
 }  // namespace aspmv::io

@@ -29,12 +29,9 @@ enum class Field { real, integer, pattern };
 
 std::string symmetry_name(Symmetry s) {
   switch (s) {
-    case Symmetry::general:
-      return "general";
-    case Symmetry::symmetric:
-      return "symmetric";
-    case Symmetry::skew_symmetric:
-      return "skew-symmetric";
+    case Symmetry::general: return "general";
+    case Symmetry::symmetric: return "symmetric";
+    case Symmetry::skew_symmetric: return "skew-symmetric";
   }
   return "?";
 }
@@ -47,28 +44,22 @@ class MatrixMarketParser {
   HostCsr<double, std::int64_t> parse() {
     parse_banner();
     parse_size_line();
-    detail::Triplets entries =
-        format_ == Format::coordinate ? read_coordinate_entries() : read_array_entries();
+    detail::Triplets entries = format_ == Format::coordinate ? read_coordinate_entries() : read_array_entries();
     check_no_trailing_entries();
-    return detail::build_csr(static_cast<std::int32_t>(rows_), static_cast<std::int32_t>(cols_),
-                             entries, symmetry_);
+    return detail::build_csr(static_cast<std::int32_t>(rows_), static_cast<std::int32_t>(cols_), entries, symmetry_);
   }
 
  private:
-  [[noreturn]] void fail(const std::string& problem) const {
-    throw ParseError(name_, cursor_.line_number(), problem);
-  }
+  [[noreturn]] void fail(const std::string& problem) const { throw ParseError(name_, cursor_.line_number(), problem); }
 
   void parse_banner() {
     std::string_view line;
-    if (!cursor_.next(&line))
-      throw ParseError(name_, 1, "empty file: missing %%MatrixMarket banner");
+    if (!cursor_.next(&line)) throw ParseError(name_, 1, "empty file: missing %%MatrixMarket banner");
     std::string_view tok[6];
     int count = detail::split_tokens(line, tok, 6);
     if (count == 0 || !iequals(tok[0], "%%MatrixMarket"))
       fail("missing %%MatrixMarket banner (the first line is " + quote(line) + ")");
-    if (count < 5)
-      fail("incomplete banner: expected '%%MatrixMarket matrix <format> <field> <symmetry>'");
+    if (count < 5) fail("incomplete banner: expected '%%MatrixMarket matrix <format> <field> <symmetry>'");
     if (!iequals(tok[1], "matrix"))
       fail("unsupported object " + quote(tok[1]) + " in the banner (only 'matrix' is supported)");
 
@@ -101,8 +92,7 @@ class MatrixMarketParser {
     } else if (iequals(tok[4], "hermitian")) {
       fail("hermitian matrices are not supported");
     } else {
-      fail("unknown symmetry " + quote(tok[4]) +
-           " in the banner (expected general, symmetric or skew-symmetric)");
+      fail("unknown symmetry " + quote(tok[4]) + " in the banner (expected general, symmetric or skew-symmetric)");
     }
     if (count > 5) fail("unexpected " + quote(tok[5]) + " after the symmetry in the banner");
     if (format_ == Format::array && field_ == Field::pattern)
@@ -132,11 +122,11 @@ class MatrixMarketParser {
     std::int64_t v = size_token(token, what);
     const std::int64_t int32_max = std::numeric_limits<std::int32_t>::max();
     if (v > int32_max)
-      fail(std::string("size line: ") + what + " " + std::to_string(v) +
-           " does not fit 32-bit ordinals (max " + std::to_string(int32_max) + ")");
+      fail(std::string("size line: ") + what + " " + std::to_string(v) + " does not fit 32-bit ordinals (max " +
+           std::to_string(int32_max) + ")");
     if (v > options_.max_dimension)
-      fail(std::string("size line: ") + what + " " + std::to_string(v) +
-           " exceeds ReadOptions::max_dimension (" + std::to_string(options_.max_dimension) + ")");
+      fail(std::string("size line: ") + what + " " + std::to_string(v) + " exceeds ReadOptions::max_dimension (" +
+           std::to_string(options_.max_dimension) + ")");
     return v;
   }
 
@@ -159,14 +149,13 @@ class MatrixMarketParser {
     int count = detail::split_tokens(line, tok, 3);
     if (count != want)
       fail("size line must hold " +
-           std::string(want == 3 ? "3 integers (rows columns entries)"
-                                 : "2 integers (rows columns)") +
-           ", found " + std::to_string(count) + " tokens");
+           std::string(want == 3 ? "3 integers (rows columns entries)" : "2 integers (rows columns)") + ", found " +
+           std::to_string(count) + " tokens");
     rows_ = dimension_token(tok[0], "row count");
     cols_ = dimension_token(tok[1], "column count");
     if (symmetry_ != Symmetry::general && rows_ != cols_)
-      fail("a " + symmetry_name(symmetry_) + " matrix must be square (size line says " +
-           std::to_string(rows_) + " x " + std::to_string(cols_) + ")");
+      fail("a " + symmetry_name(symmetry_) + " matrix must be square (size line says " + std::to_string(rows_) + " x " +
+           std::to_string(cols_) + ")");
 
     // Entries the file may hold: the whole matrix, or one triangle.
     if (symmetry_ == Symmetry::general) {
@@ -179,9 +168,9 @@ class MatrixMarketParser {
     if (format_ == Format::coordinate) {
       expected_ = size_token(tok[2], "entry count");
       if (expected_ > capacity_)
-        fail("size line: entry count " + std::to_string(expected_) + " exceeds the " +
-             std::to_string(capacity_) + " positions of a " + std::to_string(rows_) + " x " +
-             std::to_string(cols_) + " " + symmetry_name(symmetry_) + " matrix");
+        fail("size line: entry count " + std::to_string(expected_) + " exceeds the " + std::to_string(capacity_) +
+             " positions of a " + std::to_string(rows_) + " x " + std::to_string(cols_) + " " +
+             symmetry_name(symmetry_) + " matrix");
     } else {
       expected_ = capacity_;
     }
@@ -191,12 +180,10 @@ class MatrixMarketParser {
   std::int32_t index_token(std::string_view token, std::int64_t limit, const char* what) const {
     std::int64_t v = 0;
     if (!detail::parse_int64(token, &v))
-      fail(
-          std::string(what) + " index " + quote(token) +
-          (all_digits(token) ? " out of range 1.." + std::to_string(limit) : " is not an integer"));
+      fail(std::string(what) + " index " + quote(token) +
+           (all_digits(token) ? " out of range 1.." + std::to_string(limit) : " is not an integer"));
     if (v < 1 || v > limit)
-      fail(std::string(what) + " index " + std::to_string(v) + " out of range 1.." +
-           std::to_string(limit));
+      fail(std::string(what) + " index " + std::to_string(v) + " out of range 1.." + std::to_string(limit));
     return static_cast<std::int32_t>(v - 1);
   }
 
@@ -209,15 +196,13 @@ class MatrixMarketParser {
     }
     double v = 0;
     switch (detail::parse_real(token, &v)) {
-      case detail::RealParse::malformed:
-        fail("value " + quote(token) + " is not a number");
+      case detail::RealParse::malformed: fail("value " + quote(token) + " is not a number");
       case detail::RealParse::overflow:
         if (!options_.allow_nonfinite)
           fail("value " + quote(token) +
                " overflows a double (set ReadOptions::allow_nonfinite to read it as infinity)");
         return v;
-      case detail::RealParse::ok:
-        break;
+      case detail::RealParse::ok: break;
     }
     if (!std::isfinite(v) && !options_.allow_nonfinite)
       fail("non-finite value " + quote(token) + " (set ReadOptions::allow_nonfinite to accept it)");
@@ -225,8 +210,7 @@ class MatrixMarketParser {
   }
 
   [[noreturn]] void fail_truncated(std::int64_t found) const {
-    fail("unexpected end of file: expected " + std::to_string(expected_) + " entries, found " +
-         std::to_string(found));
+    fail("unexpected end of file: expected " + std::to_string(expected_) + " entries, found " + std::to_string(found));
   }
 
   detail::Triplets read_coordinate_entries() {
@@ -246,16 +230,14 @@ class MatrixMarketParser {
       int count = detail::split_tokens(line, tok, 3);
       if (count == 0 || is_comment_or_blank(line)) continue;  // tolerated between entries
       if (count != want)
-        fail(std::string(count < want ? "too few" : "too many") +
-             " tokens on an entry line: expected " + std::to_string(want) +
-             (want == 3 ? " (row column value)" : " (row column)") + ", found " +
+        fail(std::string(count < want ? "too few" : "too many") + " tokens on an entry line: expected " +
+             std::to_string(want) + (want == 3 ? " (row column value)" : " (row column)") + ", found " +
              std::to_string(count));
       std::int32_t r = index_token(tok[0], rows_, "row");
       std::int32_t c = index_token(tok[1], cols_, "column");
       double v = field_ == Field::pattern ? 1.0 : value_token(tok[2]);
       if (symmetry_ == Symmetry::skew_symmetric && r == c)
-        fail("diagonal entry (" + std::to_string(r + 1) + "," + std::to_string(c + 1) +
-             ") in a skew-symmetric matrix");
+        fail("diagonal entry (" + std::to_string(r + 1) + "," + std::to_string(c + 1) + ") in a skew-symmetric matrix");
       entries.add(r, c, v);
       ++found;
     }
@@ -280,12 +262,9 @@ class MatrixMarketParser {
       if (!cursor_.next(&line)) fail_truncated(found);
       int count = detail::split_tokens(line, tok, 1);
       if (count == 0 || is_comment_or_blank(line)) continue;  // tolerated between entries
-      if (count != 1)
-        fail("too many tokens on an array entry line: expected 1 value, found " +
-             std::to_string(count));
+      if (count != 1) fail("too many tokens on an array entry line: expected 1 value, found " + std::to_string(count));
       double v = value_token(tok[0]);
-      if (v != 0.0 || std::isnan(v))
-        entries.add(static_cast<std::int32_t>(i), static_cast<std::int32_t>(j), v);
+      if (v != 0.0 || std::isnan(v)) entries.add(static_cast<std::int32_t>(i), static_cast<std::int32_t>(j), v);
       ++found;
       if (++i >= rows_) {
         ++j;
@@ -299,8 +278,8 @@ class MatrixMarketParser {
     std::string_view line;
     while (cursor_.next(&line))
       if (!is_comment_or_blank(line))
-        fail("more entries than announced: the size line says " + std::to_string(expected_) +
-             ", found more at " + quote(line));
+        fail("more entries than announced: the size line says " + std::to_string(expected_) + ", found more at " +
+             quote(line));
   }
 
   detail::LineCursor cursor_;
@@ -315,8 +294,7 @@ class MatrixMarketParser {
   std::int64_t expected_ = 0;
 };
 
-HostCsr<double, std::int64_t> parse_text(std::string_view text, const std::string& name,
-                                         const ReadOptions& options) {
+HostCsr<double, std::int64_t> parse_text(std::string_view text, const std::string& name, const ReadOptions& options) {
   return MatrixMarketParser(text, name, options).parse();
 }
 
@@ -331,8 +309,7 @@ class Sink {
     } else {
       file_ = std::fopen(path.c_str(), "wb");
     }
-    if (!gz_ && !file_)
-      throw Error("cannot open " + path + ": " + (errno ? std::strerror(errno) : "zlib error"));
+    if (!gz_ && !file_) throw Error("cannot open " + path + ": " + (errno ? std::strerror(errno) : "zlib error"));
     buffer_.reserve(capacity);
   }
   Sink(const Sink&) = delete;
@@ -361,9 +338,9 @@ class Sink {
 
   void flush() {
     if (buffer_.empty()) return;
-    bool ok = file_ ? std::fwrite(buffer_.data(), 1, buffer_.size(), file_) == buffer_.size()
-                    : gzwrite(gz_, buffer_.data(), static_cast<unsigned>(buffer_.size())) ==
-                          static_cast<int>(buffer_.size());
+    bool ok =
+        file_ ? std::fwrite(buffer_.data(), 1, buffer_.size(), file_) == buffer_.size()
+              : gzwrite(gz_, buffer_.data(), static_cast<unsigned>(buffer_.size())) == static_cast<int>(buffer_.size());
     if (!ok) throw Error("error writing " + path_);
     buffer_.clear();
   }
@@ -375,15 +352,12 @@ class Sink {
 };
 
 void check_writable(const HostCsr<double, std::int64_t>& a) {
-  auto bad = [](const std::string& why) {
-    throw Error("aspmv::io::write_matrix_market: invalid matrix: " + why);
-  };
+  auto bad = [](const std::string& why) { throw Error("aspmv::io::write_matrix_market: invalid matrix: " + why); };
   if (a.num_rows < 0 || a.num_cols < 0) bad("negative size");
   if (a.row_offsets.size() != static_cast<std::size_t>(a.num_rows) + 1)
     bad("row_offsets must hold num_rows + 1 entries");
   if (a.values.size() != a.col_indices.size()) bad("values and col_indices differ in length");
-  if (a.row_offsets[0] != 0 || a.row_offsets.back() != a.nnz())
-    bad("row_offsets must run from 0 to nnz");
+  if (a.row_offsets[0] != 0 || a.row_offsets.back() != a.nnz()) bad("row_offsets must run from 0 to nnz");
   for (std::size_t r = 0; r < static_cast<std::size_t>(a.num_rows); ++r)
     if (a.row_offsets[r + 1] < a.row_offsets[r]) bad("row_offsets decrease");
   for (std::int32_t c : a.col_indices)
@@ -392,21 +366,18 @@ void check_writable(const HostCsr<double, std::int64_t>& a) {
 
 }  // namespace
 
-HostCsr<double, std::int64_t> read_matrix_market(const std::string& path,
-                                                 const ReadOptions& options) {
+HostCsr<double, std::int64_t> read_matrix_market(const std::string& path, const ReadOptions& options) {
   std::string text = detail::load_file(path);
   return parse_text(text, path, options);
 }
 
-HostCsr<double, std::int64_t> read_matrix_market_from_memory(const std::string& bytes,
-                                                             const std::string& name,
+HostCsr<double, std::int64_t> read_matrix_market_from_memory(const std::string& bytes, const std::string& name,
                                                              const ReadOptions& options) {
   if (detail::is_gzip(bytes)) return parse_text(detail::gunzip(bytes, name), name, options);
   return parse_text(bytes, name, options);
 }
 
-void write_matrix_market(const std::string& path, const HostCsr<double, std::int64_t>& a,
-                         const std::string& comment) {
+void write_matrix_market(const std::string& path, const HostCsr<double, std::int64_t>& a, const std::string& comment) {
   check_writable(a);
   Sink out(path);
   out.write(std::string("%%MatrixMarket matrix coordinate real general\n"));
@@ -414,21 +385,18 @@ void write_matrix_market(const std::string& path, const HostCsr<double, std::int
     std::size_t begin = 0;
     for (;;) {
       std::size_t end = comment.find('\n', begin);
-      std::string_view line(comment.data() + begin,
-                            (end == std::string::npos ? comment.size() : end) - begin);
+      std::string_view line(comment.data() + begin, (end == std::string::npos ? comment.size() : end) - begin);
       out.write(line.empty() ? std::string("%\n") : "% " + std::string(line) + "\n");
       if (end == std::string::npos || end + 1 == comment.size()) break;
       begin = end + 1;
     }
   }
-  out.write(std::to_string(a.num_rows) + " " + std::to_string(a.num_cols) + " " +
-            std::to_string(a.nnz()) + "\n");
+  out.write(std::to_string(a.num_rows) + " " + std::to_string(a.num_cols) + " " + std::to_string(a.nnz()) + "\n");
   char buf[96];
   for (std::int32_t r = 0; r < a.num_rows; ++r) {
     for (std::int64_t k = a.row_offsets[static_cast<std::size_t>(r)];
          k < a.row_offsets[static_cast<std::size_t>(r) + 1]; ++k) {
-      int n = std::snprintf(buf, sizeof buf, "%d %d %.17g\n", r + 1,
-                            a.col_indices[static_cast<std::size_t>(k)] + 1,
+      int n = std::snprintf(buf, sizeof buf, "%d %d %.17g\n", r + 1, a.col_indices[static_cast<std::size_t>(k)] + 1,
                             a.values[static_cast<std::size_t>(k)]);
       out.write(buf, static_cast<std::size_t>(n));
     }

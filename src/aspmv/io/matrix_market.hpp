@@ -33,13 +33,11 @@ struct ReadOptions {
 // values must be integers. Array (dense) files: zero values are not stored.
 // Throws aspmv::Error when the file cannot be read or its gzip data is
 // corrupt, aspmv::ParseError (file, 1-based line, problem) on malformed text.
-HostCsr<double, std::int64_t> read_matrix_market(const std::string& path,
-                                                 const ReadOptions& options = {});
+HostCsr<double, std::int64_t> read_matrix_market(const std::string& path, const ReadOptions& options = {});
 
 // Same, from bytes already in memory (text or gzip data); `name` stands for
 // the file name in error messages.
-HostCsr<double, std::int64_t> read_matrix_market_from_memory(const std::string& bytes,
-                                                             const std::string& name,
+HostCsr<double, std::int64_t> read_matrix_market_from_memory(const std::string& bytes, const std::string& name,
                                                              const ReadOptions& options = {});
 
 // Writes `a` as "coordinate real general", 1-based, values printed with

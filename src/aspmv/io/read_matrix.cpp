@@ -33,8 +33,7 @@ std::string extension(std::string_view path) {
 bool is_harwell_boeing_extension(const std::string& ext) {
   if (ext == "hb" || ext == "rb") return true;
   return ext.size() == 3 && std::string_view("rpc").find(ext[0]) != std::string_view::npos &&
-         std::string_view("urshz").find(ext[1]) != std::string_view::npos &&
-         (ext[2] == 'a' || ext[2] == 'e');
+         std::string_view("urshz").find(ext[1]) != std::string_view::npos && (ext[2] == 'a' || ext[2] == 'e');
 }
 
 bool starts_with_banner(std::string_view text) {

@@ -33,8 +33,7 @@ std::size_t initial_output_size(std::string_view bytes) {
   std::size_t guess = std::max<std::size_t>(bytes.size() * 4, 4096);
   if (bytes.size() >= 18) {
     const auto* t = reinterpret_cast<const unsigned char*>(bytes.data() + bytes.size() - 4);
-    std::size_t isize = std::size_t{t[0]} | std::size_t{t[1]} << 8 | std::size_t{t[2]} << 16 |
-                        std::size_t{t[3]} << 24;
+    std::size_t isize = std::size_t{t[0]} | std::size_t{t[1]} << 8 | std::size_t{t[2]} << 16 | std::size_t{t[3]} << 24;
     if (isize > 0 && isize / 1032 <= bytes.size()) guess = isize + 1;
   }
   return guess;
@@ -116,8 +115,7 @@ std::string load_file(const std::string& path) {
 
 bool LineCursor::next(std::string_view* line) {
   if (pos_ == end_) return false;
-  const char* nl =
-      static_cast<const char*>(std::memchr(pos_, '\n', static_cast<std::size_t>(end_ - pos_)));
+  const char* nl = static_cast<const char*>(std::memchr(pos_, '\n', static_cast<std::size_t>(end_ - pos_)));
   const char* stop = nl ? nl : end_;
   const char* e = stop;
   if (e > pos_ && e[-1] == '\r') --e;
@@ -154,8 +152,7 @@ bool parse_int64(std::string_view token, std::int64_t* out) {
   bool negative = false;
   if (p < e && (*p == '+' || *p == '-')) negative = *p++ == '-';
   if (p == e) return false;
-  const std::uint64_t limit =
-      static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) + (negative ? 1 : 0);
+  const std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) + (negative ? 1 : 0);
   std::uint64_t v = 0;
   for (; p < e; ++p) {
     unsigned d = static_cast<unsigned char>(*p) - static_cast<unsigned>('0');

@@ -42,9 +42,7 @@ class LineCursor {
 };
 
 // Blank, tab, '\r', '\v' or '\f'.
-inline bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
+inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
 // True when the line holds only whitespace.
 bool is_blank(std::string_view line);

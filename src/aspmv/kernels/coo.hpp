@@ -182,9 +182,9 @@ class CooStep {
     Kokkos::parallel_for("aspmv::spmv::coo", RangePolicy<ExecSpace>(exec, 0, threads_),
                          CooFunctor<Matrix, XView, YView>{a_.row_offsets(), a_.col_indices(), a_.values(), rows_, x, y,
                                                           alpha, beta, ws.indices, ws.values, a_.num_rows(), a_.nnz()});
-    Kokkos::parallel_for("aspmv::spmv::coo_fixup", RangePolicy<ExecSpace>(exec, 0, 2 * threads_),
-                         CooFixup<memory_space, YView, Value>{ws.indices, ws.values, y, alpha, beta, a_.num_rows(),
-                                                              2 * threads_});
+    Kokkos::parallel_for(
+        "aspmv::spmv::coo_fixup", RangePolicy<ExecSpace>(exec, 0, 2 * threads_),
+        CooFixup<memory_space, YView, Value>{ws.indices, ws.values, y, alpha, beta, a_.num_rows(), 2 * threads_});
   }
 
   std::int64_t threads() const { return threads_; }

@@ -147,8 +147,9 @@ class CsrAdaptiveStep {
   CsrAdaptiveStep(const ExecSpace& exec, const Matrix& a, const std::vector<Offset>* offsets_host,
                   AdaptiveParams params, int team_size, bool deterministic, Build build)
       : a_(a), params_(params), team_size_(team_size), deterministic_(deterministic), build_(build) {
-    const std::size_t need = Kokkos::View<Value*, typename ExecSpace::scratch_memory_space>::shmem_size(2 * params.nnz_per_wg) +
-                             Kokkos::View<Value*, typename ExecSpace::scratch_memory_space>::shmem_size(team_size);
+    const std::size_t need =
+        Kokkos::View<Value*, typename ExecSpace::scratch_memory_space>::shmem_size(2 * params.nnz_per_wg) +
+        Kokkos::View<Value*, typename ExecSpace::scratch_memory_space>::shmem_size(team_size);
     const std::size_t have = TeamPolicy<ExecSpace>::scratch_size_max(0);
     if (need > have)
       throw Error("aspmv::make_plan: CSR-Adaptive with NNZ_PER_WG " + std::to_string(params.nnz_per_wg) + " needs " +
@@ -206,7 +207,8 @@ class CsrAdaptiveStep {
   void launch(const ExecSpace& exec, const Workspace<Value, memory_space>& ws, Value alpha, const XView& x, Value beta,
               const YView& y) const {
     const std::int64_t capacity = 2 * params_.nnz_per_wg;
-    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, blocks_, ws.values, deterministic_, capacity};
+    F f{a_.row_offsets(), a_.col_indices(), a_.values(),    x,       y, alpha, beta,
+        blocks_,          ws.values,        deterministic_, capacity};
     auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(blocks_.extent(0)), team_size_, 1);
     policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(capacity, team_size_)));
     Kokkos::parallel_for("aspmv::spmv::csr_adaptive", policy, f);

@@ -40,8 +40,8 @@ void launch_csr_scalar(const ExecSpace& exec, const Matrix& a, std::int64_t chun
                        const XView& x, typename Matrix::value_type beta, const YView& y) {
   if (a.num_rows() == 0) return;
   CsrScalarFunctor<Matrix, XView, YView> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta};
-  Kokkos::parallel_for("aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, a.num_rows(), Kokkos::ChunkSize(chunk)),
-                       f);
+  Kokkos::parallel_for("aspmv::spmv::csr_scalar",
+                       RangePolicy<ExecSpace>(exec, 0, a.num_rows(), Kokkos::ChunkSize(chunk)), f);
 }
 
 // Rows one thread takes at a time: one on GPUs, the table's chunk on CPUs.
@@ -98,7 +98,8 @@ struct CsrScalar {
     g.blocks = 1;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
-    g.detail = backends::Traits<ExecSpace>::is_gpu ? "one thread per row" : "rows in chunks of " + std::to_string(chunk);
+    g.detail =
+        backends::Traits<ExecSpace>::is_gpu ? "one thread per row" : "rows in chunks of " + std::to_string(chunk);
     s.groups.push_back(g);
     return Step<ExecSpace, Matrix>(ctx.a, chunk);
   }

@@ -37,12 +37,12 @@ struct CsrVectorFunctor {
   YView y;
   Value alpha, beta;
   Kokkos::View<const RowBlock*, typename Matrix::memory_space> blocks;  // with sentinel; unused when num_blocks == 0
-  std::int64_t num_blocks;       // 0: the whole matrix is one block, `whole`
-  RowBlock whole;                // rows [0, m), team_begin 0
-  std::int64_t whole_teams;      // league size when num_blocks == 0
-  std::int64_t rows_per_team;    // team size
-  std::int64_t rows_per_thread;  // > 1 on CPUs: a thread takes a chunk of rows
-  int tpr;                       // threads per row (the team's vector length)
+  std::int64_t num_blocks;                                              // 0: the whole matrix is one block, `whole`
+  RowBlock whole;                                                       // rows [0, m), team_begin 0
+  std::int64_t whole_teams;                                             // league size when num_blocks == 0
+  std::int64_t rows_per_team;                                           // team size
+  std::int64_t rows_per_thread;                                         // > 1 on CPUs: a thread takes a chunk of rows
+  int tpr;                                                              // threads per row (the team's vector length)
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const std::int64_t league = team.league_rank();
@@ -150,9 +150,9 @@ void launch_csr_vector_whole(const ExecSpace& exec, const Matrix& a, const Vecto
     launch_csr_scalar(exec, a, 1, alpha, x, beta, y);
     return;
   }
-  CsrVectorFunctor<Matrix, XView, YView, ExecSpace> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta,
-                                                      {}, 0, RowBlock{0, a.num_rows(), 0}, teams, shape.team_size,
-                                                      shape.rows_per_thread, shape.tpr};
+  CsrVectorFunctor<Matrix, XView, YView, ExecSpace> f{
+      a.row_offsets(), a.col_indices(),       a.values(), x, y, alpha, beta, {}, 0, RowBlock{0, a.num_rows(), 0}, teams,
+      shape.team_size, shape.rows_per_thread, shape.tpr};
   Kokkos::parallel_for("aspmv::spmv::csr_vector",
                        TeamPolicy<ExecSpace>(exec, static_cast<int>(teams), shape.team_size, shape.tpr), f);
 }
@@ -199,15 +199,26 @@ class CsrVectorStep {
       return;
     }
     if (backends::Traits<ExecSpace>::is_gpu && shape_.tpr == 1) {
-      Kokkos::parallel_for("aspmv::spmv::csr_vector_tpr1", RangePolicy<ExecSpace>(exec, 0, rows_),
-                           CsrVectorScalarFunctor<Matrix, XView, YView>{a_.row_offsets(), a_.col_indices(), a_.values(),
-                                                                       x, y, alpha, beta, blocks_, row_prefix_,
-                                                                       num_blocks_});
+      Kokkos::parallel_for(
+          "aspmv::spmv::csr_vector_tpr1", RangePolicy<ExecSpace>(exec, 0, rows_),
+          CsrVectorScalarFunctor<Matrix, XView, YView>{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha,
+                                                       beta, blocks_, row_prefix_, num_blocks_});
       return;
     }
-    CsrVectorFunctor<Matrix, XView, YView, ExecSpace> f{
-        a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, blocks_, num_blocks_, RowBlock{0, 0, 0}, 0,
-        shape_.team_size, shape_.rows_per_thread, shape_.tpr};
+    CsrVectorFunctor<Matrix, XView, YView, ExecSpace> f{a_.row_offsets(),
+                                                        a_.col_indices(),
+                                                        a_.values(),
+                                                        x,
+                                                        y,
+                                                        alpha,
+                                                        beta,
+                                                        blocks_,
+                                                        num_blocks_,
+                                                        RowBlock{0, 0, 0},
+                                                        0,
+                                                        shape_.team_size,
+                                                        shape_.rows_per_thread,
+                                                        shape_.tpr};
     Kokkos::parallel_for("aspmv::spmv::csr_vector",
                          TeamPolicy<ExecSpace>(exec, static_cast<int>(league_), shape_.team_size, shape_.tpr), f);
   }

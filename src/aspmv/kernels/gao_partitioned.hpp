@@ -71,8 +71,8 @@ struct GaoPartitioned {
   static constexpr Kernel id = Kernel::gao_partitioned;
   static constexpr KernelTraits traits{/*analysis*/ true, /*uses_tpr*/ true, /*splits_rows*/ true,
                                        /*needs_structure*/ true, /*direct*/ false};
-  static constexpr TableParameter parameters[] = {TableParameter::team_threads,  TableParameter::host_rows_per_chunk,
-                                                  TableParameter::t_long,        TableParameter::teams_per_cu,
+  static constexpr TableParameter parameters[] = {TableParameter::team_threads,   TableParameter::host_rows_per_chunk,
+                                                  TableParameter::t_long,         TableParameter::teams_per_cu,
                                                   TableParameter::long_row_split, TableParameter::tpr};
   template <class ExecSpace, class Matrix>
   using Step = impl::GaoPartitionedStep<ExecSpace, Matrix>;
@@ -155,10 +155,10 @@ struct GaoPartitioned {
       g.blocks = long_rows->num_segments();
       g.rows = static_cast<std::int64_t>(long_row_list.size());
       g.nnz = long_nnz;
-      g.detail = "one team per segment of <= " + std::to_string(p.long_row_split_nnz) + " nnz; " +
-                 std::to_string(long_rows->num_split_rows()) + " rows split" +
-                 (long_rows->num_split_rows() > 0 ? (ctx.options.deterministic ? " (ordered combine)" : " (atomics)")
-                                                  : "");
+      g.detail =
+          "one team per segment of <= " + std::to_string(p.long_row_split_nnz) + " nnz; " +
+          std::to_string(long_rows->num_split_rows()) + " rows split" +
+          (long_rows->num_split_rows() > 0 ? (ctx.options.deterministic ? " (ordered combine)" : " (atomics)") : "");
       summary.groups.push_back(g);
     }
     return Step<ExecSpace, Matrix>(std::move(short_groups), std::move(long_rows));

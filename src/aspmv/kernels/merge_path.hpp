@@ -10,8 +10,8 @@
 // diagonals) and apply reads them; the carries are the plan's workspace.
 
 #include <aspmv/csr_matrix.hpp>
-#include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/device_copy.hpp>
+#include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/plan_summary.hpp>

@@ -52,8 +52,7 @@ void check_tpr(int tpr, Kernel kernel) {
     throw Error("aspmv::make_plan: threads_per_row " + std::to_string(tpr) + " is not a power of two in [1, " +
                 std::to_string(max_tpr) + "] on " + backends::Traits<ExecSpace>::name);
   if (kernel != Kernel::automatic && !kernel_traits(kernel).uses_tpr)
-    throw Error(std::string("aspmv::make_plan: threads_per_row is set but ") + to_string(kernel) +
-                " does not use it");
+    throw Error(std::string("aspmv::make_plan: threads_per_row is set but ") + to_string(kernel) + " does not use it");
 }
 
 template <class ExecSpace, class Matrix>
@@ -79,8 +78,7 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   s.stats.cols = a.num_cols();
   s.stats.nnz = a.nnz();
   s.stats.mean = s.stats.rows > 0 ? double(s.stats.nnz) / double(s.stats.rows) : 0.0;
-  const bool gather =
-      opt.kernel == Kernel::automatic ? opt.gather_features : kernel_traits(opt.kernel).needs_structure;
+  const bool gather = opt.kernel == Kernel::automatic ? opt.gather_features : kernel_traits(opt.kernel).needs_structure;
   if (gather) {
     const auto t0 = std::chrono::steady_clock::now();
     s.stats = row_stats(exec, a);
@@ -89,7 +87,8 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   }
 
   if (opt.kernel == Kernel::automatic) {
-    const auto choice = predictors::choose_kernel_by_rule(s.stats, s.features_gathered, Traits::is_gpu, table.parameters);
+    const auto choice =
+        predictors::choose_kernel_by_rule(s.stats, s.features_gathered, Traits::is_gpu, table.parameters);
     s.kernel = choice.kernel;
     s.why = choice.why;
   } else {

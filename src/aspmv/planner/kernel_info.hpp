@@ -55,8 +55,7 @@ inline constexpr TableParameter all_table_parameters[] = {ASPMV_TABLE_PARAMETERS
 
 inline const char* to_string(TableParameter p) {
 #define ASPMV_TABLE_PARAMETER_CASE(name) \
-  case TableParameter::name:             \
-    return #name;
+  case TableParameter::name: return #name;
   switch (p) { ASPMV_TABLE_PARAMETERS(ASPMV_TABLE_PARAMETER_CASE) }
 #undef ASPMV_TABLE_PARAMETER_CASE
   return "unknown";

@@ -44,7 +44,6 @@ inline int checked_league(std::int64_t teams, const char* what) {
   return static_cast<int>(teams);
 }
 
-
 template <class ExecSpace, class Matrix>
 class PlanContext {
  public:

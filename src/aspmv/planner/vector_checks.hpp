@@ -15,7 +15,8 @@ namespace aspmv::impl {
 
 template <class ExecSpace, class XView, class YView>
 void check_vectors(const char* call, std::int64_t num_rows, std::int64_t num_cols, const XView& x, const YView& y) {
-  static_assert(Kokkos::is_view<XView>::value && Kokkos::is_view<YView>::value, "aspmv::spmv: x and y must be Kokkos::Views");
+  static_assert(Kokkos::is_view<XView>::value && Kokkos::is_view<YView>::value,
+                "aspmv::spmv: x and y must be Kokkos::Views");
   static_assert(XView::rank == 1 && YView::rank == 1, "aspmv::spmv: x and y must be rank-1 views");
   static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename XView::memory_space>::accessible &&
                     Kokkos::SpaceAccessibility<ExecSpace, typename YView::memory_space>::accessible,
