@@ -52,7 +52,7 @@ inline int tpr_by_rule(TprRule rule, const RowStats& s, int max_tpr = 32) {
     case TprRule::kokkos_kernels: {  // KokkosSparse_spmv_impl.hpp uses integer nnz / m, at least 1
       const std::int64_t per_row = s.rows > 0 && s.nnz / s.rows > 1 ? s.nnz / s.rows : 1;
       int vl = 1;
-      while (vl < max_tpr && vl * 6 < per_row) vl *= 2;
+      while (vl < max_tpr && std::int64_t{vl} * 6 < per_row) vl *= 2;
       return vl;
     }
   }

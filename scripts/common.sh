@@ -9,7 +9,12 @@ ASPMV_CACHE_DIR="${ASPMV_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/aspmv}"
 ASPMV_JOBS="${ASPMV_JOBS:-$(nproc)}"
 export ASPMV_ROOT ASPMV_CACHE_DIR ASPMV_JOBS
 
-log() { printf '\033[1m[aspmv]\033[0m %s\n' "$*" >&2; }
+# Bold only on a terminal: logs redirected to files stay plain text.
+if [ -t 2 ]; then
+  log() { printf '\033[1m[aspmv]\033[0m %s\n' "$*" >&2; }
+else
+  log() { printf '[aspmv] %s\n' "$*" >&2; }
+fi
 die() { printf '[aspmv] error: %s\n' "$*" >&2; exit 1; }
 
 # Runs a command as root: directly when we are root, through sudo otherwise.

@@ -12,7 +12,7 @@
 #   src/              the Debian source package and the patched kokkos trees
 #   build/<flavor>/   build folders
 #   install/<flavor>/ Kokkos + Kokkos Kernels, found by CMake through the presets
-# A flavor is rebuilt only when its stamp (options, patches, compilers) changed.
+# A flavor is rebuilt only when its stamp (options, the patches that apply to it, compilers) changed.
 # Users with their own Kokkos >= 3.4 skip this and pass -DKokkos_ROOT=... .
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -79,7 +79,20 @@ compiler_fingerprint() {
   esac
 }
 
+# Cache locks (flock): one holder per name; a second caller waits, saying so.
+# Released by release_lock (or when the script exits).
+take_lock() {
+  mkdir -p "$ASPMV_CACHE_DIR/locks"
+  exec {LOCK_FD}>"$ASPMV_CACHE_DIR/locks/$1.lock"
+  if ! flock -n "$LOCK_FD"; then
+    log "waiting for another scripts/deps.sh to finish with $1"
+    flock "$LOCK_FD"
+  fi
+}
+release_lock() { exec {LOCK_FD}>&-; }
+
 fetch_sources() {
+  take_lock sources
   local srcdir="$ASPMV_CACHE_DIR/src"
   local tarball="$srcdir/trilinos_${TRILINOS_SRC_VERSION}.orig.tar.gz"
   mkdir -p "$srcdir"
@@ -108,19 +121,38 @@ fetch_sources() {
     done
     touch "$KOKKOS_TREE/.complete"
   fi
+  release_lock
+}
+
+# The hash of the patches that change what a flavor builds. A patch whose
+# header (the text before its first diff) has a line "Applies-to: GLOB" counts
+# only for flavors matching GLOB (e.g. "cuda-*"); others count for every
+# flavor. So a CUDA-only patch does not rebuild the OpenMP install (and with
+# it every CPU build of the project, whose Kokkos headers would change mtime).
+patches_hash_for() {
+  local flavor=$1 p glob
+  for p in "$PATCH_DIR"/*.patch; do
+    glob=$(sed -n '/^diff \|^--- /q; s/^Applies-to: *//p' "$p" | head -n 1)
+    # shellcheck disable=SC2053
+    if [ -z "$glob" ] || [[ $flavor == $glob ]]; then sha256sum <"$p"; fi
+  done | sha256sum | cut -c1-16
 }
 
 build_flavor() {
   local flavor=$1
   check_toolchain "$flavor"
+  # One build of a flavor at a time: a second caller waits here, then finds it up to date.
+  take_lock "$flavor"
   local prefix="$ASPMV_CACHE_DIR/install/$flavor"
   local build="$ASPMV_CACHE_DIR/build/$flavor"
   local cxx; cxx=$(cxx_for "$flavor")
   local opts; opts=$(kokkos_options_for "$flavor")
   local stamp
-  stamp=$(printf '%s\n' "$KOKKOS_TREE" "$opts" "$cxx" "$(compiler_fingerprint "$flavor")" | sha256sum | cut -c1-16)
+  stamp=$(printf '%s\n' "$KOKKOS_VERSION" "$(patches_hash_for "$flavor")" "$opts" "$cxx" "$(compiler_fingerprint "$flavor")" |
+    sha256sum | cut -c1-16)
   if [ -f "$prefix/.aspmv-stamp" ] && [ "$(cat "$prefix/.aspmv-stamp")" = "$stamp" ]; then
     log "Kokkos $KOKKOS_VERSION ($flavor) is up to date in $prefix"
+    release_lock
     return 0
   fi
   log "building Kokkos $KOKKOS_VERSION ($flavor) with $ASPMV_JOBS jobs"
@@ -153,6 +185,7 @@ build_flavor() {
   echo "$stamp" >"$prefix/.aspmv-stamp"
   rm -rf "$build"   # the install is what is kept; the logs stay in $logs
   log "Kokkos ($flavor) installed in $prefix ($((SECONDS - t0)) s)"
+  release_lock
 }
 
 main() {

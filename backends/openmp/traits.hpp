@@ -16,9 +16,9 @@ struct Traits<Kokkos::OpenMP> {
   static constexpr bool is_gpu = false;
   static constexpr int max_tpr = 32;
   static constexpr int max_team_size = 1;
-  using host_pinned_memory_space = Kokkos::HostSpace;  // nothing to pin: kernels read host memory
-  static DeviceProperties properties(const Kokkos::OpenMP& space) {
-    return host::properties(name, space.concurrency());
+  using host_pinned_memory_space = Kokkos::HostSpace;                    // nothing to pin: kernels read host memory
+  static DeviceProperties properties(const Kokkos::OpenMP& /*space*/) {  // concurrency() is static in Kokkos 3.4
+    return host::properties(name, Kokkos::OpenMP::concurrency());
   }
   // Kokkos 3.4's host spaces hold no per-instance queue: work runs on the
   // calling thread's pool, synchronously, so every instance is the same one.

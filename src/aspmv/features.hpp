@@ -19,7 +19,7 @@ template <class Offsets>
 struct RowLengthMinMax {
   Offsets offsets;
   KOKKOS_FUNCTION void operator()(const std::int64_t r, Kokkos::MinMaxScalar<std::int64_t>& v) const {
-    const std::int64_t len = static_cast<std::int64_t>(offsets(r + 1) - offsets(r));
+    const auto len = static_cast<std::int64_t>(offsets(r + 1) - offsets(r));
     if (len < v.min_val) v.min_val = len;
     if (len > v.max_val) v.max_val = len;
   }

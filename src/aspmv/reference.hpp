@@ -63,7 +63,7 @@ Comparison compare(const HostCsr<Value, Offset>& a, const std::vector<YValue>& y
   Comparison c;
   long double err2 = 0, ref2 = 0;
   for (std::size_t i = 0; i < ref.y.size(); ++i) {
-    const long double yi = static_cast<long double>(y[i]);
+    const auto yi = static_cast<long double>(y[i]);
     const bool ref_finite = std::isfinite(ref.y[i]);
     if (!std::isfinite(yi)) {
       if (ref_finite || !(std::isnan(yi) == std::isnan(ref.y[i]))) {
@@ -80,7 +80,7 @@ Comparison compare(const HostCsr<Value, Offset>& a, const std::vector<YValue>& y
     const long double d = std::fabs(yi - ref.y[i]);
     err2 += d * d;
     ref2 += ref.y[i] * ref.y[i];
-    const long double len = static_cast<long double>(a.row_length(static_cast<std::int32_t>(i)));
+    const auto len = static_cast<long double>(a.row_length(static_cast<std::int32_t>(i)));
     const long double bound = tol_factor * eps * (len + 2) * ref.magnitude[i];
     const long double ratio = bound > 0 ? d / bound : (d > 0 ? INFINITY : 0);
     if (ratio > c.worst_ratio) {

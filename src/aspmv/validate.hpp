@@ -64,7 +64,8 @@ KOKKOS_INLINE_FUNCTION void check_row(const Off& off, const Col& col, const Val&
       if (j == col(k - 1)) ++c.duplicates;
     }
     const auto v = val(k);
-    if (!(v - v == v - v)) ++c.nonfinite;  // NaN or Inf (Inf - Inf is NaN)
+    // NaN or Inf: v - v is NaN, never 0 (portable to every space and Kokkos version, unlike isfinite)
+    if (!(v - v == decltype(v)(0))) ++c.nonfinite;  // NOLINT(misc-redundant-expression)
   }
   if (unsorted) ++c.unsorted;
 }

@@ -67,7 +67,7 @@ KOKKOS_INLINE_FUNCTION bool adaptive_starts_block(const Offsets& off, std::int64
 template <class Offsets>
 KOKKOS_INLINE_FUNCTION std::int64_t adaptive_long_workgroups(const Offsets& off, std::int64_t r,
                                                              const AdaptiveParams& p) {
-  const std::int64_t len = static_cast<std::int64_t>(off(r + 1) - off(r));
+  const auto len = static_cast<std::int64_t>(off(r + 1) - off(r));
   const std::int64_t per_wg = p.nnz_per_wg * p.nnz_multiplier;
   return len > per_wg ? (len + per_wg - 1) / per_wg : 1;
 }

@@ -18,6 +18,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <utility>
 #include <vector>
 
 namespace aspmv::impl {
@@ -95,9 +96,12 @@ class RowSegmentsStep {
   using Offset = typename Matrix::offset_type;
   using memory_space = typename Matrix::memory_space;
 
-  RowSegmentsStep(const ExecSpace& exec, const Matrix& a, const std::vector<RowSegment<Offset>>& segments,
-                  TeamShape shape, bool deterministic)
-      : a_(a), shape_(shape), deterministic_(deterministic), num_segments_(static_cast<std::int64_t>(segments.size())) {
+  RowSegmentsStep(const ExecSpace& exec, Matrix a, const std::vector<RowSegment<Offset>>& segments, TeamShape shape,
+                  bool deterministic)
+      : a_(std::move(a)),
+        shape_(shape),
+        deterministic_(deterministic),
+        num_segments_(static_cast<std::int64_t>(segments.size())) {
     std::vector<SplitRow> split;
     for (std::size_t i = 0; i < segments.size();) {
       std::size_t j = i + 1;

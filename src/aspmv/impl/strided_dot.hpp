@@ -25,7 +25,7 @@ KOKKOS_FORCEINLINE_FUNCTION Value strided_dot(Offset first, Offset end, Offset s
       const Offset k = j + u * stride;
       p[u] = k < end ? vals(k) * x(cols(k)) : Value(0);
     }
-    for (int u = 0; u < dot_unroll; ++u) sum += p[u];
+    for (const Value& pu : p) sum += pu;
   }
   return sum;
 }

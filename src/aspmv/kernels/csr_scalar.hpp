@@ -12,7 +12,10 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
+#include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace aspmv::impl {
@@ -34,6 +37,11 @@ struct CsrScalarFunctor {
   }
 };
 
+// Kokkos' ChunkSize takes an int; a chunk beyond that many rows means one chunk per thread anyway.
+inline int chunk_size(std::int64_t chunk) {
+  return static_cast<int>(std::clamp<std::int64_t>(chunk, 1, std::numeric_limits<int>::max()));
+}
+
 // One dispatch of CSR-scalar over every row (rows in chunks on CPUs).
 template <class ExecSpace, class Matrix, class XView, class YView>
 void launch_csr_scalar(const ExecSpace& exec, const Matrix& a, std::int64_t chunk, typename Matrix::value_type alpha,
@@ -41,7 +49,7 @@ void launch_csr_scalar(const ExecSpace& exec, const Matrix& a, std::int64_t chun
   if (a.num_rows() == 0) return;
   CsrScalarFunctor<Matrix, XView, YView> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta};
   Kokkos::parallel_for("aspmv::spmv::csr_scalar",
-                       RangePolicy<ExecSpace>(exec, 0, a.num_rows(), Kokkos::ChunkSize(chunk)), f);
+                       RangePolicy<ExecSpace>(exec, 0, a.num_rows(), Kokkos::ChunkSize(chunk_size(chunk))), f);
 }
 
 // Rows one thread takes at a time: one on GPUs, the table's chunk on CPUs.
@@ -55,7 +63,7 @@ template <class ExecSpace, class Matrix>
 class CsrScalarStep {
  public:
   using Value = typename Matrix::value_type;
-  CsrScalarStep(const Matrix& a, std::int64_t chunk) : a_(a), chunk_(chunk) {}
+  CsrScalarStep(Matrix a, std::int64_t chunk) : a_(std::move(a)), chunk_(chunk) {}
 
   std::size_t num_groups() const { return 1; }
   WorkspaceSize workspace_size() const { return {}; }
