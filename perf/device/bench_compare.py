@@ -6,7 +6,8 @@
 Rows are joined on (matrix, value, offset, method); only the aspmv family is
 compared (every kernel/TpR the bench runs, aspmv_auto, and variants).
 Prints, per method, the geometric mean, min and max of new/old over the
-matrices both runs measured, and lists every (method, matrix) whose ratio is
+matrices both runs measured (all calls, then calls below and above --split-us
+of old time apart), and lists every (method, matrix) whose ratio is
 above the threshold (flagged '!'), plus rows that failed the check in either
 run and methods found in only one run. Exit status 0 (a report, not a gate).
 """
@@ -41,6 +42,8 @@ def main():
     ap.add_argument("new")
     ap.add_argument("--threshold", type=float, default=1.03)
     ap.add_argument("--out", help="write every joined ratio to this CSV")
+    ap.add_argument("--split-us", type=float, default=20.0,
+                    help="also summarize calls whose old time is below / at least this many microseconds apart")
     a = ap.parse_args()
     old, new = load(a.old), load(a.new)
     common = sorted(set(old) & set(new))
@@ -72,6 +75,17 @@ def main():
         mark = " !" if g > a.threshold else ""
         print(f"{m:<28} {len(rs):>3} {g:>8.3f} {min(r for r, _ in rs):>7.3f} {max(r for r, _ in rs):>7.3f} "
               f"{len(over):>5}{mark}")
+
+    for label, keep in ((f"old time >= {a.split_us:g} us", lambda t: t >= a.split_us * 1e-6),
+                        (f"old time < {a.split_us:g} us (launch-bound)", lambda t: t < a.split_us * 1e-6)):
+        print(f"\n-- {label}\n{'method':<28} {'n':>3} {'geomean':>8} {'max':>7} {'>thr':>5}")
+        for m in sorted(by_method, key=method_order):
+            rs = [r for r, k in by_method[m] if keep(old[k]["t"])]
+            if not rs:
+                continue
+            g = math.exp(sum(math.log(r) for r in rs) / len(rs))
+            print(f"{m:<28} {len(rs):>3} {g:>8.3f} {max(rs):>7.3f} {sum(r > a.threshold for r in rs):>5}"
+                  f"{' !' if g > a.threshold else ''}")
 
     print(f"\nratios above {a.threshold:.2f} ({len(flagged)}):")
     for r, k in sorted(flagged, key=lambda rk: (method_order(rk[1][3]), -rk[0])):

@@ -228,14 +228,20 @@ for stage in "$@"; do
       # matrix in ABBA order (old-new, new-old, ...) so drift falls on both; no new
       # matrix is started after COMPARE_SECONDS (default 480). COMPARE_SKIP and
       # COMPARE_COUNT take a slice of the list (to split it over two calls; the CSVs
-      # of both concatenate). Then new/old time ratios per aspmv method
-      # (perf/device/bench_compare.py, > 1.03 flagged).
+      # of both concatenate). COMPARE_ROUNDS=N runs the slice N times over (the
+      # ABBA order continuing), and the comparison keeps each side's fastest
+      # median per (matrix, method): launch-bound calls of a few microseconds
+      # vary by more than 3 % from one bench process to the next. Then new/old
+      # time ratios per aspmv method (perf/device/bench_compare.py, > 1.03 flagged).
       if [ ! -x $bin/aspmv-old ]; then echo "bench-compare: no $bin/aspmv-old" | tee -a "$FINAL_OUT/summary.txt"; continue; fi
       rm -f "$OUT/compare_old.csv" "$OUT/compare_new.csv"
       : >"$OUT/compare_old.txt"; : >"$OUT/compare_new.txt"; : >"$OUT/compare_matrices.txt"
       cmp_start=$SECONDS; i=0
       cmp_list=(.device/real/*.mtx.gz "${GENERATED_BENCH[@]}")
-      for mtx in "${cmp_list[@]:${COMPARE_SKIP:-0}:${COMPARE_COUNT:-${#cmp_list[@]}}}"; do
+      cmp_slice=("${cmp_list[@]:${COMPARE_SKIP:-0}:${COMPARE_COUNT:-${#cmp_list[@]}}}")
+      cmp_runs=()
+      for ((round = 0; round < ${COMPARE_ROUNDS:-1}; round++)); do cmp_runs+=("${cmp_slice[@]}"); done
+      for mtx in "${cmp_runs[@]}"; do
         if (( SECONDS - cmp_start > ${COMPARE_SECONDS:-480} )); then echo "not run (time): $mtx" >>"$OUT/compare_matrices.txt"; continue; fi
         t0=$SECONDS
         for which in $( (( i % 2 == 0 )) && echo "old new" || echo "new old"); do

@@ -5,6 +5,7 @@
 // Public API only: the tests must hold for any implementation of the calls.
 
 #include "support/kokkos_event_counter.hpp"
+#include "support/plan_variants.hpp"
 #include "support/small_table.hpp"
 #include "support/spaces.hpp"
 #include "support/spmv_check.hpp"
@@ -69,43 +70,6 @@ inline std::vector<corpus::NamedMatrix> generated_matrices() {
   m.push_back({"short-rows-with-4-rows-of-300", corpus::short_rows_with_long_rows(1500, 4, 300, 7)});
   m.push_back({"short-rows-with-3-rows-of-5000", corpus::short_rows_with_long_rows(6000, 3, 5000, 9)});
   return m;
-}
-
-// A forced kernel (with the small table, so small matrices reach every path)
-// or the automatic choice (with this build's table).
-struct PlanChoice {
-  std::string name;
-  PlanOptions options;
-  bool small_table = true;
-};
-
-// Every registered kernel: each of its configurations (every TpR, every
-// staging unroll, ...), its TpR rule and a forced TpR where it takes one, its
-// deterministic variant where it splits rows; and the automatic choice.
-template <class Space>
-std::vector<PlanChoice> plan_choices() {
-  std::vector<PlanChoice> c;
-  planner::for_each_kernel([&](auto d) {
-    using D = decltype(d);
-    for (const auto& k : D::configurations(backends::Traits<Space>::max_tpr)) c.push_back({k.label, k.options, true});
-    PlanOptions o;
-    o.kernel = D::id;
-    if (D::traits.uses_tpr) c.push_back({std::string(to_string(D::id)) + "<rule>", o, true});
-    if (D::traits.uses_tpr && D::traits.analysis) {
-      PlanOptions forced = o;
-      forced.threads_per_row = 4;
-      c.push_back({std::string(to_string(D::id)) + "<4>", forced, true});
-    }
-    if (D::traits.splits_rows || D::traits.analysis) {
-      o.deterministic = true;
-      c.push_back({std::string(to_string(D::id)) + "/deterministic", o, true});
-    }
-  });
-  PlanOptions automatic;
-  c.push_back({"automatic", automatic, false});
-  automatic.deterministic = true;
-  c.push_back({"automatic/deterministic", automatic, false});
-  return c;
 }
 
 // A matrix, x and y on `exec`'s memory space, and the host copies that

@@ -138,8 +138,8 @@ TEMPLATE_LIST_TEST_CASE("plan.apply and the drop-in spmv return while an earlier
     const Coefficients apply_cases[] = {coefficient_cases()[1], coefficient_cases()[2]};  // beta != 0, alpha = 0
     for (const auto& m : {matrices[0], matrices[2]}) {
       const Problem<Space, Value, typename TestType::offset> p(exec, m, 13);
-      for (const auto& choice : plan_choices<Space>()) {
-        const auto plan = make_plan(exec, p.matrix(), choice.options, choice.small_table ? small : arch_table());
+      for (const auto& choice : plan_variants<Space>()) {
+        const auto plan = make_plan(exec, p.matrix(), choice.options, choice.forced() ? small : arch_table());
         for (const auto& c : apply_cases) {
           INFO("plan.apply, matrix " << m.name << ", kernel " << choice.name << ", " << c.what << "\n"
                                      << plan.describe());

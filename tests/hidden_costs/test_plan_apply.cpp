@@ -22,9 +22,9 @@ void check_plan_apply(const std::vector<corpus::NamedMatrix>& matrices) {
   const auto small = small_table();
   for (const auto& m : matrices) {
     const Problem<Space, Value, typename C::offset> p(exec, m, 11);
-    for (const auto& choice : plan_choices<Space>()) {
+    for (const auto& choice : plan_variants<Space>()) {
       // The plan is built (allocations, copies, fences allowed) before counting.
-      const auto plan = make_plan(exec, p.matrix(), choice.options, choice.small_table ? small : arch_table());
+      const auto plan = make_plan(exec, p.matrix(), choice.options, choice.forced() ? small : arch_table());
       for (const auto& c : coefficient_cases()) {
         const auto run = count_calls(p, c.alpha, c.beta, [&] {
           plan.apply(exec, static_cast<Value>(c.alpha), p.x(), static_cast<Value>(c.beta), p.y());

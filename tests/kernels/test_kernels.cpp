@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/plan_variants.hpp"
 #include "support/small_table.hpp"
 #include "support/spaces.hpp"
 #include "support/spmv_check.hpp"
@@ -21,38 +22,6 @@ using namespace aspmv;
 using namespace aspmv::testing;
 
 namespace {
-
-struct KernelOption {
-  std::string name;
-  PlanOptions options;
-};
-
-// Every configuration of every registered kernel (the registry's list: each
-// TpR the backend runs, each staging unroll, ...), the deterministic variant
-// of each kernel that splits rows, the TpR rule and a forced TpR where a
-// kernel takes one, and the automatic choice.
-template <class Space>
-std::vector<KernelOption> kernel_options() {
-  std::vector<KernelOption> k;
-  planner::for_each_kernel([&](auto d) {
-    using D = decltype(d);
-    for (const auto& c : D::configurations(backends::Traits<Space>::max_tpr)) k.push_back({c.label, c.options});
-    PlanOptions o;
-    o.kernel = D::id;
-    if (D::traits.uses_tpr) k.push_back({std::string(to_string(D::id)) + "<rule>", o});
-    if (D::traits.uses_tpr && D::traits.analysis) {  // TpR forced in every block
-      PlanOptions forced = o;
-      forced.threads_per_row = 4;
-      k.push_back({std::string(to_string(D::id)) + "<4>", forced});
-    }
-    if (D::traits.splits_rows) {
-      o.deterministic = true;
-      k.push_back({std::string(to_string(D::id)) + "/deterministic", o});
-    }
-  });
-  k.push_back({"automatic", PlanOptions{}});
-  return k;
-}
 
 const std::vector<SpmvCase>& cases() {
   static const std::vector<SpmvCase> c{
@@ -95,7 +64,7 @@ template <class C>
 void check_all_kernels(const std::vector<corpus::NamedMatrix>& matrices, bool all_cases) {
   using Space = typename C::space;
   const auto table = small_table();
-  const auto kernels = kernel_options<Space>();
+  const auto kernels = plan_variants<Space>();
   std::size_t index = 0;
   for (const auto& m : matrices) {
     for (const auto& k : kernels) {
@@ -104,7 +73,7 @@ void check_all_kernels(const std::vector<corpus::NamedMatrix>& matrices, bool al
       for (std::size_t ci = first; ci < last; ++ci) {
         const auto& c = cases()[ci];
         // Forced kernels run with the small table (every path); automatic with this build's table.
-        const ArchTable* t = k.options.kernel != Kernel::automatic ? &table : nullptr;
+        const ArchTable* t = k.forced() ? &table : nullptr;
         const auto r = run_plan<Space, typename C::value, typename C::offset>(m.matrix, k.options, c, 1, t);
         INFO("space " << backends::Traits<Space>::name << ", " << r.description);
         INFO("matrix " << m.name << ", kernel " << k.name << ", alpha " << c.alpha << ", beta " << c.beta

@@ -84,6 +84,24 @@ std::vector<PlanOptions> every_plan() {
   return plans;
 }
 
+// Rounds of: poison y of both vectors, enqueue apply_both() on the two
+// instances, fence both, check both. The number of wrong results.
+template <class Space, class ApplyBoth>
+int wrong_results(const Problem<Space>& p, const Space& exec, const Space& other, ApplyBoth&& apply_both) {
+  constexpr int rounds = 8;
+  int wrong = 0;
+  for (int round = 0; round < rounds; ++round) {
+    p.poison(exec, 0);
+    p.poison(other, 1);
+    apply_both();
+    exec.fence();
+    other.fence();
+    wrong += p.correct(0) ? 0 : 1;
+    wrong += p.correct(1) ? 0 : 1;
+  }
+  return wrong;
+}
+
 std::string name_of(const PlanOptions& o) {
   return std::string(to_string(o.kernel)) + (o.deterministic ? "/deterministic" : "");
 }
@@ -100,21 +118,14 @@ TEMPLATE_LIST_TEST_CASE("one plan applied alternately on two instances gives the
   for (const auto& o : every_plan()) {
     INFO(name_of(o));
     const auto plan = make_plan(exec, a.view(), o);
-    int wrong = 0;
-    for (int round = 0; round < 8; ++round) {
-      p.poison(exec, 0);
-      p.poison(other.space, 1);
+    const int wrong = wrong_results(p, exec, other.space, [&] {
       exec.fence();
       // Enqueued back to back on two queues: the second apply must not share
       // scratch with the first while it runs.
       plan.apply(exec, 1.0, p.xd[0], 0.0, p.yd[0]);
       plan.apply(other.space, 1.0, p.xd[1], 0.0, p.yd[1]);
       plan.apply(exec, 1.0, p.xd[0], 0.0, p.yd[0]);
-      exec.fence();
-      other.space.fence();
-      wrong += p.correct(0) ? 0 : 1;
-      wrong += p.correct(1) ? 0 : 1;
-    }
+    });
     CHECK(wrong == 0);
   }
 }
@@ -132,19 +143,12 @@ TEMPLATE_LIST_TEST_CASE("a plan and its for_instance twin run concurrently on tw
     const auto twin = plan.for_instance(other.space);
     CHECK(twin.has_workspace() == plan.has_workspace());
     CHECK(twin.describe() == plan.describe());  // one analysis
-    int wrong = 0;
-    for (int round = 0; round < 8; ++round) {
-      p.poison(exec, 0);
-      p.poison(other.space, 1);
+    const int wrong = wrong_results(p, exec, other.space, [&] {
       for (int k = 0; k < 3; ++k) {  // no fence between the two queues' applies
         plan.apply(exec, 1.0, p.xd[0], 0.0, p.yd[0]);
         twin.apply(other.space, 1.0, p.xd[1], 0.0, p.yd[1]);
       }
-      exec.fence();
-      other.space.fence();
-      wrong += p.correct(0) ? 0 : 1;
-      wrong += p.correct(1) ? 0 : 1;
-    }
+    });
     CHECK(wrong == 0);
   }
 }

@@ -10,6 +10,7 @@
 
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/scale.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -22,17 +23,7 @@ struct SplitRow {
   std::int64_t slot_begin;
   std::int64_t slot_end;
 };
-
-template <class SplitRows, class YView, class Value>
-struct PrescaleSplitRows {
-  SplitRows rows;
-  YView y;
-  Value beta;
-  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
-    const auto r = rows(i).row;
-    y(r) = beta == Value(0) ? Value(0) : beta * y(r);
-  }
-};
+KOKKOS_INLINE_FUNCTION std::int64_t row_of(const SplitRow& s) { return s.row; }
 
 template <class SplitRows, class Partials, class YView, class Value>
 struct FinalizeSplitRows {
@@ -50,10 +41,7 @@ struct FinalizeSplitRows {
 
 template <class ExecSpace, class SplitRows, class YView, class Value>
 void prescale_split_rows(const ExecSpace& exec, const SplitRows& rows, const YView& y, Value beta) {
-  if (rows.extent(0) == 0) return;
-  Kokkos::parallel_for("aspmv::spmv::split_rows_prescale",
-                       RangePolicy<ExecSpace>(exec, 0, static_cast<std::int64_t>(rows.extent(0))),
-                       PrescaleSplitRows<SplitRows, YView, Value>{rows, y, beta});
+  scale_listed_rows("aspmv::spmv::split_rows_prescale", exec, rows, y, beta);
 }
 
 template <class ExecSpace, class SplitRows, class Partials, class YView, class Value>

@@ -11,6 +11,7 @@
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/scale.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/plan_summary.hpp>
 #include <aspmv/planner/kernel_info.hpp>
@@ -131,17 +132,6 @@ struct CooFixup {
   }
 };
 
-template <class List, class YView, class Value>
-struct ScaleListedRows {
-  List rows;
-  YView y;
-  Value beta;
-  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
-    const auto r = rows(i);
-    y(r) = beta == Value(0) ? Value(0) : beta * y(r);
-  }
-};
-
 template <class ExecSpace, class Matrix>
 class CooStep {
  public:
@@ -174,10 +164,7 @@ class CooStep {
   template <class XView, class YView>
   void run_group(std::size_t, const ExecSpace& exec, const Workspace<Value, memory_space>& ws, Value alpha,
                  const XView& x, Value beta, const YView& y) const {
-    const auto empty = static_cast<std::int64_t>(empty_rows_.extent(0));
-    if (empty > 0)
-      Kokkos::parallel_for("aspmv::spmv::coo_empty_rows", RangePolicy<ExecSpace>(exec, 0, empty),
-                           ScaleListedRows<decltype(empty_rows_), YView, Value>{empty_rows_, y, beta});
+    scale_listed_rows("aspmv::spmv::coo_empty_rows", exec, empty_rows_, y, beta);
     if (threads_ == 0) return;
     Kokkos::parallel_for("aspmv::spmv::coo", RangePolicy<ExecSpace>(exec, 0, threads_),
                          CooFunctor<Matrix, XView, YView>{a_.row_offsets(), a_.col_indices(), a_.values(), rows_, x, y,
