@@ -20,6 +20,7 @@ struct DeviceProperties {
   std::int64_t memory_bytes = 0;
   double peak_bandwidth_gbs = 0;   // from memory clock and bus width; 0 if unknown
   std::string compute_capability;  // "9.0", "gfx908", or empty
+  std::string thread_binding;  // OpenMP: the proc_bind policy the runtime applies ("spread", "false", ...); else empty
 };
 
 }  // namespace aspmv

@@ -10,6 +10,5 @@ cd "$ASPMV_ROOT"
 log "configuring and building the cpu preset"
 cmake --preset cpu >/dev/null
 cmake --build --preset cpu --target aspmv_cli
-export OMP_PROC_BIND="${OMP_PROC_BIND:-spread}" OMP_PLACES="${OMP_PLACES:-threads}"
 ./build/cpu/apps/aspmv info
 ./build/cpu/apps/aspmv run "$@"

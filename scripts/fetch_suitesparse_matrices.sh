@@ -14,8 +14,9 @@
 # dropped (the corpus derives transposes itself, and a train/test split must
 # not see a matrix twice). Complex matrices and the intentionally malformed
 # test inputs (SPQR/Matrix, CHOLMOD/Tcov, Mongoose/Tests) fail the reader.
-# Idempotent: nothing is redone while the package, the reader and this script
-# are unchanged. Prints the matrix folder.
+# The files left out, and why, are listed in matrices/suitesparse/skipped.tsv
+# (one summary line in the log). Idempotent: nothing is redone while the
+# package, the reader and this script are unchanged. Prints the matrix folder.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 SRC_DIR="$ASPMV_CACHE_DIR/src"
@@ -160,17 +161,19 @@ main() {
     echo "# Real test matrices of Debian's suitesparse $version source package,"
     echo "# written by scripts/fetch_suitesparse_matrices.sh. Format: perf/corpus/spec.hpp."
   } >"$work/out/spec.txt"
+  printf 'file\twhy it was left out\n' >"$work/out/skipped.tsv"
   while IFS=$'\t' read -r status file rows cols nnz hash thash; do
     if [ "$status" != ok ]; then
-      log "  skipped $file: $rows"
+      printf '%s\t%s\n' "$file" "$rows" >>"$work/out/skipped.tsv"
       skipped=$((skipped + 1)); continue
     fi
     if [ "$nnz" -eq 0 ]; then
-      log "  skipped $file: no nonzeros (${rows}x${cols})"
+      printf '%s\t%s\n' "$file" "no nonzeros (${rows}x${cols})" >>"$work/out/skipped.tsv"
       skipped=$((skipped + 1)); continue
     fi
     if [ -n "${seen_pattern[$hash]:-}" ] || [ -n "${seen_pattern[$thash]:-}" ]; then
-      log "  skipped $file: same pattern as ${seen_pattern[$hash]:-${seen_pattern[$thash]}} (or its transpose)"
+      printf '%s\t%s\n' "$file" "same pattern as ${seen_pattern[$hash]:-${seen_pattern[$thash]}} (or its transpose)" \
+        >>"$work/out/skipped.tsv"
       repeated=$((repeated + 1)); continue
     fi
     # Flat names; a stem already taken gets the SuiteSparse package as prefix.
@@ -192,7 +195,7 @@ main() {
   mkdir -p "$(dirname "$OUT_DIR")"
   mv "$work/out" "$OUT_DIR"
   echo "$stamp" >"$OUT_DIR/.stamp"
-  log "kept $kept matrices in $OUT_DIR ($skipped unreadable or empty, $repeated repeated patterns)"
+  log "kept $kept matrices in $OUT_DIR ($skipped unreadable or empty, $repeated repeated patterns: which and why in skipped.tsv)"
   echo "$OUT_DIR"
 }
 

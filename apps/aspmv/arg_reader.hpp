@@ -6,6 +6,8 @@
 
 #include <aspmv/error.hpp>
 
+#include <Kokkos_Core.hpp>  // KOKKOS_VERSION
+
 #include <cstdlib>
 #include <string>
 
@@ -19,7 +21,6 @@ class ArgReader {
   bool next() { return ++index_ < args_.size(); }
   const std::string& current() const { return args_[index_]; }
   bool is(const char* name) const { return current() == name; }
-  bool is_help() const { return is("-h") || is("--help"); }
   bool is_positional() const { return current().empty() || current()[0] != '-'; }
 
   // The argument after the current option, as its value.
@@ -43,7 +44,13 @@ class ArgReader {
     if (v.empty() || *end != '\0') throw Error("option " + option + " expects a number, got '" + v + "'");
     return x;
   }
-  [[noreturn]] void unknown() const { throw Error("unknown option '" + current() + "'\n" + usage_); }
+  [[noreturn]] void unknown() const {
+    if (current().rfind("--kokkos-", 0) == 0)
+      throw Error("unknown option '" + current() + "': not an option of Kokkos " +
+                  std::to_string(KOKKOS_VERSION / 10000) + "." + std::to_string(KOKKOS_VERSION / 100 % 100) +
+                  " ('aspmv --kokkos-help' lists those)");
+    throw Error("unknown option '" + current() + "'\n" + usage_);
+  }
   const std::string& usage() const { return usage_; }
 
  private:
@@ -51,5 +58,16 @@ class ArgReader {
   std::string usage_;
   std::size_t index_ = static_cast<std::size_t>(-1);
 };
+
+// A library message as the tool prints it after "aspmv <command>: ": without
+// the name of the library call that failed ("aspmv::make_plan: ", "aspmv: "),
+// which means nothing to someone who typed a command.
+inline std::string without_call_prefix(const std::string& message) {
+  if (message.rfind("aspmv: ", 0) == 0) return message.substr(7);
+  if (message.rfind("aspmv::", 0) != 0) return message;
+  const auto colon = message.find(": ");
+  if (colon == std::string::npos || message.find(' ') < colon) return message;
+  return message.substr(colon + 2);
+}
 
 }  // namespace aspmv::app

@@ -1,7 +1,7 @@
 // aspmv bench: every aspmv kernel and TpR against cuSPARSE (ALG1, ALG2) and
 // Kokkos Kernels' native spmv, interleaved in one process, on files or
 // generated matrices; time, GB/s and the copy bandwidth measured in the
-// same run (BENCHMARKING.md). Optionally appends CSV rows.
+// same run (docs/METRICS.md). Optionally appends CSV rows.
 
 #include "arg_reader.hpp"
 #include "commands.hpp"
@@ -28,8 +28,6 @@
 
 namespace aspmv::app {
 
-namespace {
-
 const char* const bench_usage =
     "usage: aspmv bench [options] [MATRIX...]\n"
     "  MATRIX: a file (.mtx[.gz], .rua/.rsa[.gz]) or a generated name (stencil3d-27pt-130,\n"
@@ -41,7 +39,10 @@ const char* const bench_usage =
     "  --copy-mib N      buffer size of the copy-bandwidth measurement (default 1024 on GPUs, 256 on CPUs)\n"
     "  --variant K=V[,K=V]  also run the kernels the parameters affect with these values (repeatable;\n"
     "                    see perf/bench/variants.hpp)\n"
-    "  --groups          also time each dispatch group of the multi-group plans (gao_partitioned, ...)\n";
+    "  --groups          also time each dispatch group of the multi-group plans (gao_partitioned, ...)\n"
+    "Protocol, tolerance and GB/s: docs/METRICS.md.\n";
+
+namespace {
 
 struct BenchOptions {
   bool single = false;
@@ -69,10 +70,7 @@ BenchOptions parse(const Args& args) {
       o.copy_mib = r.integer();
     else if (r.is("--variant"))
       o.variants.push_back(bench::parse_variant(r.value(), arch_table()));
-    else if (r.is_help()) {
-      std::fputs(bench_usage, stdout);
-      std::exit(0);
-    } else if (r.is_positional())
+    else if (r.is_positional())
       o.matrices.push_back(r.current());
     else
       r.unknown();
@@ -195,6 +193,7 @@ int command_bench(const Args& args) {
     else
       sources.push_back(file_source(m));
   }
+  std::fflush(stdout);  // before any error on stderr
   int failures = 0;
   for (const auto& src : sources) {
     try {
@@ -207,13 +206,15 @@ int command_bench(const Args& args) {
         small ? bench_matrix<double, std::int32_t>(src, host, opt, ctx)
               : bench_matrix<double, std::int64_t>(src, host, opt, ctx);
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "aspmv bench: %s: %s\n", src.name.c_str(), e.what());
+      std::fflush(stdout);
+      std::fprintf(stderr, "aspmv bench: %s: %s\n", src.name.c_str(), without_call_prefix(e.what()).c_str());
       ++failures;
     }
   }
+  if (failures == static_cast<int>(sources.size())) return 1;  // nothing measured: no legend
   std::printf(
-      "\ntime: median over %d interleaved rounds of the median of 9 fenced batches; GB/s: BENCHMARKING.md bytes "
-      "(beta = 0) / time\n",
+      "\ntime: median over %d interleaved rounds of the median of 9 fenced batches; GB/s: bytes moved "
+      "(docs/METRICS.md, beta = 0) / time\n",
       opt.rounds);
   return failures == 0 ? 0 : 1;
 }

@@ -12,7 +12,6 @@
 
 namespace aspmv::app {
 
-namespace {
 const char* const collect_usage =
     "usage: aspmv collect --spec FILE --out DIR [options]\n"
     "  --spec FILE        corpus spec: one generated name or 'file PATH [-T]' per line\n"
@@ -25,8 +24,8 @@ const char* const collect_usage =
     "  --limit N          measure at most N matrices in this session\n"
     "  --time-limit S     start no new matrix after S seconds (then run again to resume)\n"
     "  --generator-threads N  host threads generating matrices ahead (default: all cores on GPUs;\n"
-    "                     0, generate in turn, on CPUs so generation does not disturb the timings)\n";
-}  // namespace
+    "                     0, generate in turn, on CPUs so generation does not disturb the timings)\n"
+    "Output: docs/COLLECTOR_FORMAT.md; protocol: docs/METRICS.md.\n";
 
 int command_collect(const Args& args) {
   collect::CollectOptions o;
@@ -54,14 +53,13 @@ int command_collect(const Args& args) {
       o.time_limit = r.real();
     else if (r.is("--generator-threads"))
       o.threads = static_cast<int>(r.integer());
-    else if (r.is_help()) {
-      std::fputs(collect_usage, stdout);
-      return 0;
-    } else
+    else
       r.unknown();
   }
   if (o.spec_path.empty() || o.out_dir.empty())
     throw Error(std::string("--spec and --out are required\n") + collect_usage);
+  // The collector joins file names with '/': "run/" would give "run//failures.csv".
+  while (o.out_dir.size() > 1 && o.out_dir.back() == '/') o.out_dir.pop_back();
   return o.single ? collect::collect<float>(o) : collect::collect<double>(o);
 }
 

@@ -1,6 +1,8 @@
 #pragma once
-// The aspmv tool's commands. Each takes the arguments after its name and
-// returns the process exit code.
+// The aspmv tool's commands. Each takes the arguments after its name (the
+// --kokkos-* ones already taken by Kokkos::initialize) and returns the
+// process exit code; its usage text is printed by `aspmv <command> --help`
+// before Kokkos starts.
 
 #include <string>
 #include <vector>
@@ -14,5 +16,11 @@ int command_run(const Args& args);
 int command_bench(const Args& args);
 int command_collect(const Args& args);
 int command_report(const Args& args);
+
+extern const char* const info_usage;
+extern const char* const run_usage;
+extern const char* const bench_usage;
+extern const char* const collect_usage;
+extern const char* const report_usage;
 
 }  // namespace aspmv::app

@@ -2,6 +2,8 @@
 
 #include "demo_set.hpp"
 
+#include "environment.hpp"
+
 #include <aspmv/io/read_matrix.hpp>
 
 #include <corpus/random_csr.hpp>
@@ -14,7 +16,7 @@ namespace aspmv::app {
 namespace {
 std::string demo_dir() {
   if (const char* d = std::getenv("ASPMV_DEMO_DIR")) return d;
-  return ASPMV_DEMO_DIR;
+  return data_dir() + "/demo";
 }
 }  // namespace
 

@@ -1,6 +1,7 @@
 #pragma once
 // The built-in demo set of `aspmv run`: generated matrices of different
-// structure plus one real matrix shipped in apps/demo/.
+// structure plus one real matrix shipped in apps/demo/ (installed as
+// share/aspmv/demo; ASPMV_DEMO_DIR overrides).
 
 #include <aspmv/host_csr.hpp>
 

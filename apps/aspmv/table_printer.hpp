@@ -10,6 +10,7 @@ class TablePrinter {
  public:
   explicit TablePrinter(std::vector<std::string> header) : header_(std::move(header)) {}
   void add_row(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  bool empty() const { return rows_.empty(); }
   std::string str() const;
 
  private:

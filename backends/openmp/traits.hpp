@@ -18,7 +18,19 @@ struct Traits<Kokkos::OpenMP> {
   static constexpr int max_team_size = 1;
   using host_pinned_memory_space = Kokkos::HostSpace;                    // nothing to pin: kernels read host memory
   static DeviceProperties properties(const Kokkos::OpenMP& /*space*/) {  // concurrency() is static in Kokkos 3.4
-    return host::properties(name, Kokkos::OpenMP::concurrency());
+    auto p = host::properties(name, Kokkos::OpenMP::concurrency());
+    p.thread_binding = proc_bind_name(omp_get_proc_bind());  // as read from OMP_PROC_BIND at start-up
+    return p;
+  }
+  static const char* proc_bind_name(omp_proc_bind_t b) {
+    switch (b) {
+      case omp_proc_bind_false: return "false";
+      case omp_proc_bind_true: return "true";
+      case omp_proc_bind_master: return "master";
+      case omp_proc_bind_close: return "close";
+      case omp_proc_bind_spread: return "spread";
+    }
+    return "unknown";
   }
   // Kokkos 3.4's host spaces hold no per-instance queue: work runs on the
   // calling thread's pool, synchronously, so every instance is the same one.

@@ -1,5 +1,5 @@
 #pragma once
-// Effective bandwidth of an SpMV (BENCHMARKING.md):
+// Effective bandwidth of an SpMV (docs/METRICS.md):
 //   bytes = nnz (sizeof(value) + sizeof(ordinal)) + (m + 1) sizeof(offset)
 //         + n sizeof(value) [x read once] + m sizeof(value) [y written]
 //         (+ m sizeof(value) when beta != 0),

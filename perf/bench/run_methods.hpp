@@ -23,7 +23,7 @@ struct MethodResult {
   Method method;
   double seconds = 0;         // median over rounds of the per-round median
   double relative_error = 0;  // ||y - ref|| / ||ref||
-  bool ok = false;            // below the tolerance of BENCHMARKING.md, no NaN
+  bool ok = false;            // below the tolerance of docs/METRICS.md, no NaN
   std::string error;          // a method that threw: its message (not timed)
 };
 

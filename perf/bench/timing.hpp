@@ -1,5 +1,5 @@
 #pragma once
-// Timing per BENCHMARKING.md: warm up, then time batches of calls with a
+// Timing per docs/METRICS.md: warm up, then time batches of calls with a
 // fence around each batch; report the median batch time divided by the
 // calls per batch. The batch size grows until one batch lasts well over the
 // launch overhead.

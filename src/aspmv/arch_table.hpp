@@ -14,8 +14,19 @@ using ArchTable = predictors::ArchTableData;
 
 inline const ArchTable& arch_table() { return predictors::generated::compiled_arch_table; }
 
+namespace detail {
+// "3350 GB/s", or `otherwise` for the 0 a table writes for a value it does not know.
+inline std::string gbs_or(double gbs, const char* otherwise) {
+  if (!(gbs > 0)) return otherwise;
+  std::ostringstream o;
+  o << gbs << " GB/s";
+  return o.str();
+}
+}  // namespace detail
+
 // "h100 (placeholder): Placeholder: hardware facts ..." - one line per fact.
 inline std::string describe(const ArchTable& t) {
+  using detail::gbs_or;
   std::ostringstream o;
   o << "architecture table: " << t.arch << " - " << t.description << "\n"
     << "  status: " << t.provenance.status << (t.model_only ? " (model-only table)" : "") << "\n"
@@ -24,7 +35,8 @@ inline std::string describe(const ArchTable& t) {
     << ")\n"
     << "  hardware: " << t.hardware.vendor << ", " << t.hardware.compute_units << " compute units, SIMD width "
     << t.hardware.simd_width << ", L2 " << t.hardware.l2_cache_bytes / 1024 << " KiB, datasheet bandwidth "
-    << t.hardware.datasheet_bandwidth_gbs << " GB/s\n";
+    << gbs_or(t.hardware.datasheet_bandwidth_gbs, "unknown (not in the table)") << ", measured copy bandwidth "
+    << gbs_or(t.hardware.measured_copy_bandwidth_gbs, "not measured") << "\n";
   const auto& p = t.parameters;
   o << "  parameters: team_threads " << p.team_threads << ", T_LONG " << p.t_long << ", teams/CU "
     << p.teams_per_compute_unit << ", long-row split " << p.long_row_split_nnz << ", NNZ_PER_WG "

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from aspmv_report.tables import Table, write_csv
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(prog="python3 -m aspmv_report",
+    p = argparse.ArgumentParser(prog=os.environ.get("ASPMV_REPORT_PROG", "python3 -m aspmv_report"),
                                 description="Study report from aspmv collector runs (docs/COLLECTOR_FORMAT.md).")
     p.add_argument("--runs", nargs="+", required=True, metavar="RUN_DIR",
                    help="collector run folders; for a row present in several, the first given wins")
@@ -36,7 +37,7 @@ def main(argv=None) -> int:
         runs = [read_run(path) for path in args.runs]
         sections = merge_runs(runs)  # also merges run.json methods (MethodsError on a conflict)
     except (InputError, OSError, ValueError) as err:
-        print(f"aspmv_report: {err}", file=sys.stderr)
+        print(f"{os.environ.get('ASPMV_REPORT_PROG', 'aspmv_report')}: {err}", file=sys.stderr)
         return 2
     out_dir = Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)

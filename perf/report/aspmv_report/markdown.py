@@ -6,8 +6,8 @@ from aspmv_report.items import CsvOnly, Heading, Text
 from aspmv_report.tables import Table, to_markdown
 
 METRICS = """\
-Definitions (shared/docs/BENCHMARKING.md; t_p: time of the predicted configuration, t_s: the oracle's time
-over the candidate set, t_k: time of configuration k; n matrices):
+Definitions (docs/METRICS.md of the aspmv repository; t_p: time of the predicted configuration,
+t_s: the oracle's time over the candidate set, t_k: time of configuration k; n matrices):
 
 - **accuracy** (%): share of matrices where the prediction is the oracle's choice (ties count);
   for aspmv_auto, which has no configuration of the set, t_p = t_s. **relaxed accuracy** (%): share with

@@ -1,6 +1,6 @@
 """Selection quality of a predictor against an oracle (Gao Table 4).
 
-Notation (BENCHMARKING.md): t_p the time of the predicted configuration,
+Notation (docs/METRICS.md): t_p the time of the predicted configuration,
 t_s the oracle's time over the candidate set, t_k the time of configuration
 k; n matrices.
 

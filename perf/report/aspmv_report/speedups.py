@@ -3,7 +3,7 @@
 speedup_i = t_baseline^i / t_method^i per matrix;
 AM = (1/n) sum_i speedup_i; GM = exp((1/n) sum_i ln speedup_i).
 The baselines are CSR-vector with a fixed TpR (Gao: 16), the best cuSPARSE
-algorithm and Kokkos Kernels (BENCHMARKING.md).
+algorithm and Kokkos Kernels (docs/METRICS.md).
 """
 from __future__ import annotations
 

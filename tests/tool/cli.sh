@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The aspmv tool's command line as a new user meets it: each command's --help
+# prints aspmv's usage only (Kokkos' list is --kokkos-help's), every Kokkos
+# option the usage advertises is accepted by run and info and an unknown one
+# is refused, the tool binds OpenMP threads when the user did not (no Kokkos
+# warning) and info says so, bad --tpr values are refused up front, a failed
+# run prints no empty table, and no message doubles its prefix.
+#   cli.sh ASPMV_BINARY MATRIX_FILE
+set -euo pipefail
+aspmv=$1 matrix=$2
+work=$(mktemp -d "${TMPDIR:-/tmp}/aspmv-cli-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() {
+  echo "FAIL: $*"
+  for f in "$work/out" "$work/err"; do [ -s "$f" ] && head -n 8 "$f" | sed 's/^/  | /'; done
+  failures=$((failures + 1))
+}
+# run_tool EXPECTED_STATUS ARGS...: the tool's stdout and stderr in $work/out, $work/err.
+run_tool() {
+  local want=$1 rc=0
+  shift
+  "$aspmv" "$@" >"$work/out" 2>"$work/err" || rc=$?
+  if [ "$want" = 0 ] && [ $rc -ne 0 ]; then fail "aspmv $* exited with $rc"; return 1; fi
+  if [ "$want" = nonzero ] && [ $rc -eq 0 ]; then fail "aspmv $* succeeded"; return 1; fi
+  if grep -qE "aspmv( [a-z]+)?: aspmv" "$work/err"; then fail "aspmv $*: doubled prefix"; return 1; fi
+  return 0
+}
+out_has() { grep -qE -- "$1" "$work/out"; }
+err_has() { grep -qE -- "$1" "$work/err"; }
+
+# --help: aspmv's usage only, on stdout, before Kokkos starts.
+for command in info run bench collect report; do
+  if run_tool 0 "$command" --help; then
+    head -n 1 "$work/out" | grep -q "^usage: aspmv $command" || fail "aspmv $command --help: no usage"
+    ! out_has "Kokkos command line arguments" || fail "aspmv $command --help printed Kokkos' options"
+  fi
+done
+run_tool 0 --help && out_has "^usage: aspmv <command>" || fail "aspmv --help: no usage"
+run_tool 0 --kokkos-help && out_has "Kokkos command line arguments" || fail "aspmv --kokkos-help: no Kokkos options"
+
+# Every advertised Kokkos option works with run and info; an unknown one is refused.
+"$aspmv" --help >"$work/usage"
+options=$(grep -oE -- "--kokkos-[a-z-]+(=N)?" "$work/usage" | grep -v -- "--kokkos-help" | sort -u)
+[ -n "$options" ] || fail "the usage advertises no Kokkos option"
+for option in $options; do
+  value=${option/=N/=1}
+  [ "$option" = "--kokkos-device-id=N" ] && value=--kokkos-device-id=0
+  run_tool 0 info "$value" || true
+  run_tool 0 run "$value" "$matrix" && out_has " ok " || fail "aspmv run $value: no checked result"
+done
+has_openmp=1
+"$aspmv" info | grep -q "^OpenMP thread binding: not applicable" && has_openmp=0
+if [ $has_openmp -eq 1 ]; then
+  run_tool 0 info --kokkos-threads=1 && out_has "^ +1 thread, proc_bind" || fail "info --kokkos-threads=1: not 1 thread"
+fi
+for command in info run; do
+  run_tool nonzero "$command" --kokkos-num-threads=2 "$matrix" &&
+    err_has "unknown option '--kokkos-num-threads=2'.*--kokkos-help" || fail "$command --kokkos-num-threads=2: no refusal"
+done
+run_tool nonzero run --kokkos-threads=x "$matrix" && err_has "expects '=N'" || fail "--kokkos-threads=x: no clear refusal"
+
+# The OpenMP binding: set by the tool when the user set none, no Kokkos warning; the user's kept.
+if [ $has_openmp -eq 0 ]; then
+  echo "no OpenMP in this build: binding checks skipped"
+else
+  env -u OMP_PROC_BIND -u OMP_PLACES "$aspmv" info >"$work/out" 2>"$work/err" || fail "info without a binding failed"
+  ! err_has "OMP_PROC_BIND" || fail "Kokkos' OMP_PROC_BIND warning without a user binding"
+  out_has "^OpenMP thread binding: OMP_PROC_BIND=spread, OMP_PLACES=threads \(set by aspmv" ||
+    fail "info does not say that aspmv set the binding"
+  out_has "proc_bind spread" || fail "the OpenMP runtime does not apply the binding aspmv set"
+  env -u OMP_PLACES OMP_PROC_BIND=close "$aspmv" info >"$work/out" 2>"$work/err" || fail "info with a binding failed"
+  out_has "^OpenMP thread binding: OMP_PROC_BIND=close, OMP_PLACES unset \(from the environment\)" &&
+    out_has "proc_bind close" || fail "info does not report the user's binding"
+fi
+
+# The architecture table: no "0 GB/s" for a value the table does not know.
+run_tool 0 info && ! out_has " 0 GB/s" || fail "info prints 0 GB/s"
+
+# --tpr: refused up front, with the reason, and no table.
+check_refused() {
+  local pattern=$1
+  shift
+  run_tool nonzero run "$@" "$matrix" || return 0
+  err_has "$pattern" || fail "aspmv run $*: message does not match '$pattern'"
+  ! out_has "^matrix +rows" || fail "aspmv run $*: printed a table after the error"
+}
+check_refused "--tpr 0: threads per row start at 1" --tpr 0
+check_refused "--tpr needs --kernel" --tpr 4
+check_refused "csr_scalar takes no threads per row" --kernel csr_scalar --tpr 4
+check_refused "power of two" --kernel csr_vector --tpr 3
+check_refused "unknown kernel 'nope'" --kernel nope
+run_tool 0 run --kernel csr_vector --tpr 4 "$matrix" && out_has "csr_vector<4> .* ok " || fail "csr_vector --tpr 4 did not run"
+
+# A run whose every matrix fails: the messages, exit status 1, no empty table.
+run_tool nonzero run "$work/no-such-matrix.mtx" || true
+err_has "no-such-matrix.mtx: cannot open" || fail "run on a missing file: no message"
+! out_has "^matrix +rows" || fail "run on a missing file printed an empty table"
+
+[ $failures -eq 0 ] || { echo "$failures check(s) failed"; exit 1; }
+echo "aspmv command line: all checks passed"
