@@ -12,6 +12,7 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/predictors/" DESTINATION ${CMAKE_INSTAL
         FILES_MATCHING PATTERN "*.hpp" PATTERN "train" EXCLUDE PATTERN "codegen" EXCLUDE)
 install(FILES "${ASPMV_GENERATED_INCLUDE}/aspmv/version.hpp" DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/aspmv)
 install(FILES "${ASPMV_GENERATED_INCLUDE}/aspmv/generated/arch_table.hpp"
+              "${ASPMV_GENERATED_INCLUDE}/aspmv/generated/model_table.hpp"
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/aspmv/generated)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/tuning_data/${ASPMV_ARCH}/"
         DESTINATION ${CMAKE_INSTALL_DATADIR}/aspmv/tuning_data/${ASPMV_ARCH})

@@ -45,18 +45,19 @@ inline KernelChoice choose_kernel_by_rule(const RowStats& s, bool gathered, bool
   return {Kernel::csr_scalar, "rule: even rows on a CPU"};
 }
 
-// The choice of the drop-in call (no plan): from m, n and nnz alone, among
-// the kernels that launch without device arrays (KernelTraits::direct).
-// GPUs: CSR-vector with the CUSP mean rule's TpR; CPUs: CSR-scalar. The
-// known-feature model of the models issue replaces this function.
+// The rule of the drop-in call (no plan) where no known-feature model
+// applies: from m, n and nnz alone, among the kernels that launch without
+// device arrays (KernelTraits::direct). GPUs: CSR-vector with the CUSP mean
+// rule's TpR; CPUs: CSR-scalar.
 struct DirectChoice {
   Kernel kernel;
   int tpr;
+  const char* source;  // "rule", or the model that chose
 };
 
 inline DirectChoice choose_direct_kernel(const RowStats& known, bool is_gpu, int max_tpr) {
-  if (!is_gpu) return {Kernel::csr_scalar, 1};
-  return {Kernel::csr_vector, tpr_by_rule(TprRule::cusp_mean, known, max_tpr)};
+  if (!is_gpu) return {Kernel::csr_scalar, 1, "rule"};
+  return {Kernel::csr_vector, tpr_by_rule(TprRule::cusp_mean, known, max_tpr), "rule"};
 }
 
 }  // namespace aspmv::predictors

@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
 # Makes the Python environment of the study-report pipeline (perf/report) and
-# prints its interpreter's path on stdout; everything else goes to stderr.
+# the model-training pipeline (predictors/train) and prints its interpreter's
+# path on stdout; everything else goes to stderr.
 # The venv lives in $ASPMV_CACHE_DIR/venv (default ~/.cache/aspmv/venv);
-# perf/report/requirements.txt is installed into it whenever its sha256
-# differs from the stamp of the last successful install. Idempotent.
+# perf/report/requirements.txt and predictors/train/requirements.txt are
+# installed into it (one pip call) whenever the sha256 of the two files'
+# sha256 lines differs from the stamp of the last successful install.
+# LightGBM's wheel needs libgomp (Debian's libgomp1). Idempotent.
 # Debian's python3-venv is installed (with sudo when not root) if
 # `python3 -m venv` cannot make a venv.
 #
 #   py="$(scripts/python_env.sh)"
 #   PYTHONPATH=perf/report "$py" -m aspmv_report --runs RUN_DIR --out OUT_DIR
+#   PYTHONPATH=predictors/train "$py" -m aspmv_train train --measurements DIR --arch ARCH ...
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-requirements="$ASPMV_ROOT/perf/report/requirements.txt"
+requirements=("$ASPMV_ROOT/perf/report/requirements.txt" "$ASPMV_ROOT/predictors/train/requirements.txt")
 venv="$ASPMV_CACHE_DIR/venv"
 stamp="$venv/.requirements.sha256"
 
-[ -f "$requirements" ] || die "missing $requirements"
+for r in "${requirements[@]}"; do [ -f "$r" ] || die "missing $r"; done
 command -v python3 >/dev/null 2>&1 || ensure_packages python3
+ensure_packages libgomp1
 
 make_venv() {
   rm -rf "$venv"
@@ -40,11 +45,13 @@ if [ ! -x "$venv/bin/python" ]; then
   fi
 fi
 
-want="$(sha256sum "$requirements" | cut -d' ' -f1)"
+want="$(cd "$ASPMV_ROOT" && sha256sum "${requirements[@]#"$ASPMV_ROOT/"}" | sha256sum | cut -d' ' -f1)"
 have="$(cat "$stamp" 2>/dev/null || true)"
 if [ "$want" != "$have" ]; then
-  log "python venv: installing $(basename "$requirements") (sha256 ${want:0:12})"
-  "$venv/bin/python" -m pip install --disable-pip-version-check -q -r "$requirements" >&2
+  log "python venv: installing ${requirements[*]#"$ASPMV_ROOT/"} (sha256 ${want:0:12})"
+  pip_args=()
+  for r in "${requirements[@]}"; do pip_args+=(-r "$r"); done
+  "$venv/bin/python" -m pip install --disable-pip-version-check -q "${pip_args[@]}" >&2
   printf '%s\n' "$want" >"$stamp"
 else
   log "python venv: $venv up to date"

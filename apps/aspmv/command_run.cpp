@@ -9,6 +9,7 @@
 #include <aspmv/arch_table.hpp>
 #include <aspmv/device_csr.hpp>
 #include <aspmv/plan.hpp>
+#include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/reference.hpp>
 
 #include <bench/bandwidth.hpp>
@@ -24,17 +25,45 @@
 
 namespace aspmv::app {
 
-namespace {
-
 const char* const run_usage =
     "usage: aspmv run [options] [FILE...]\n"
     "  --float              single precision (default: double)\n"
     "  --kernel NAME        force a kernel (aspmv info lists them)\n"
-    "  --tpr N              force threads per row (CSR-vector and Gao's short blocks)\n"
-    "  --rule NAME          TpR rule: cusp_mean (default), reguly_sqrt_mean, kokkos_kernels\n"
+    "  --tpr N              force threads per row, a power of two, with --kernel csr_vector or\n"
+    "                       gao_partitioned (its short-row blocks)\n"
+    "  --rules              choose by the rules alone, not the trained models (the baseline)\n"
+    "  --rule NAME          TpR rule where no model decides: cusp_mean (default), reguly_sqrt_mean,\n"
+    "                       kokkos_kernels\n"
+    "  --calls N            expected applies per plan (default 100): whether gathering features pays\n"
     "  --deterministic      combine split rows in a fixed order\n"
     "  --describe           print each plan\n"
-    "With no FILE, runs the demo set. Exit status 1 if any result is wrong.\n";
+    "Kernel and TpR come from the trained model table (aspmv info; ASPMV_MODEL_FILE=<json> swaps it),\n"
+    "the rules where no model applies. With no FILE, runs the demo set. Each result is checked against the long-double "
+    "CPU reference\n"
+    "(docs/METRICS.md); exit status 1 if any matrix fails to load, plan or check.\n";
+
+namespace {
+
+// A forced TpR must reach the kernel: refused up front, before any matrix is
+// read, when no kernel is forced (the one chosen per matrix may not use it)
+// or the forced kernel takes none.
+void check_tpr(const PlanOptions& p) {
+  if (p.threads_per_row == 0) return;
+  std::string users;
+  planner::for_each_kernel([&](auto d) {
+    if (decltype(d)::traits.uses_tpr) users += std::string(users.empty() ? "" : ", ") + to_string(decltype(d)::id);
+  });
+  if (p.kernel == Kernel::automatic)
+    throw Error("--tpr needs --kernel with a kernel that uses it (" + users +
+                "): the kernel chosen per matrix may take no TpR");
+  if (!planner::kernel_traits(p.kernel).uses_tpr)
+    throw Error(std::string("--tpr: ") + to_string(p.kernel) + " takes no threads per row (kernels that do: " + users +
+                ")");
+  constexpr int max_tpr = backends::Traits<Kokkos::DefaultExecutionSpace>::max_tpr;
+  if (p.threads_per_row > max_tpr || (p.threads_per_row & (p.threads_per_row - 1)) != 0)
+    throw Error("--tpr " + std::to_string(p.threads_per_row) + ": threads per row must be a power of two from 1 to " +
+                std::to_string(max_tpr) + " on " + Kokkos::DefaultExecutionSpace::name());
+}
 
 struct RunOptions {
   bool single = false;
@@ -55,18 +84,26 @@ RunOptions parse(const Args& args) {
       o.plan.deterministic = true;
     else if (r.is("--kernel"))
       o.plan.kernel = parse_kernel(r.value());
-    else if (r.is("--tpr"))
-      o.plan.threads_per_row = static_cast<int>(r.integer());
-    else if (r.is("--rule"))
+    else if (r.is("--tpr")) {
+      const long long tpr = r.integer();
+      if (tpr < 1 || tpr > std::numeric_limits<int>::max())
+        throw Error("--tpr " + std::to_string(tpr) +
+                    ": threads per row start at 1 (leave --tpr out and the TpR rule chooses)");
+      o.plan.threads_per_row = static_cast<int>(tpr);
+    } else if (r.is("--rule"))
       o.plan.tpr_rule = predictors::parse_tpr_rule(r.value());
-    else if (r.is_help()) {
-      std::fputs(run_usage, stdout);
-      std::exit(0);
+    else if (r.is("--rules"))
+      o.plan.selector = Selector::rules;
+    else if (r.is("--calls")) {
+      const long long calls = r.integer();
+      if (calls < 1) throw Error("--calls " + std::to_string(calls) + ": expected calls start at 1");
+      o.plan.expected_calls = calls;
     } else if (r.is_positional())
       o.files.push_back(r.current());
     else
       r.unknown();
   }
+  check_tpr(o.plan);
   return o;
 }
 
@@ -102,7 +139,7 @@ RunResult run_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t
   const auto hv = convert<Value, std::int64_t>(host);
   const auto ref = reference_spmv(hv, 1.0, x, 0.0, y0);
   const auto cmp = compare(hv, y, ref, std::numeric_limits<Value>::epsilon());
-  const double tol = sizeof(Value) == 8 ? 1e-12 : 1e-5;  // BENCHMARKING.md
+  const double tol = sizeof(Value) == 8 ? 1e-12 : 1e-5;  // docs/METRICS.md
   const bool ok = cmp.nonfinite_rows == 0 && cmp.relative_error < tol;
 
   const auto t = bench::time_calls(exec, [&] { plan.apply(exec, Value(1), xd, Value(0), yd); });
@@ -138,28 +175,29 @@ int command_run(const Args& args) {
 
   std::printf("aspmv run: %s on %s, table %s (%s)\n", opt.single ? "float" : "double",
               Kokkos::DefaultExecutionSpace::name(), arch_table().arch, arch_table().provenance.status);
+  std::fflush(stdout);  // before any error on stderr
   TablePrinter table({"matrix", "rows", "cols", "nnz", "kernel", "plan ms", "time us", "GB/s", "check (rel. error)"});
   int failures = 0;
   for (const auto& src : sources) {
-    HostCsr<double, std::int64_t> host;
     try {
-      host = src.load();
+      const HostCsr<double, std::int64_t> host = src.load();
+      const bool small = host.nnz() <= std::numeric_limits<std::int32_t>::max();
+      RunResult r;
+      if (opt.single)
+        r = small ? run_matrix<float, std::int32_t>(src, host, opt) : run_matrix<float, std::int64_t>(src, host, opt);
+      else
+        r = small ? run_matrix<double, std::int32_t>(src, host, opt) : run_matrix<double, std::int64_t>(src, host, opt);
+      failures += r.ok ? 0 : 1;
+      table.add_row(r.row);
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "aspmv run: %s: %s\n", src.name.c_str(), e.what());
+      std::fflush(stdout);
+      std::fprintf(stderr, "aspmv run: %s: %s\n", src.name.c_str(), without_call_prefix(e.what()).c_str());
       ++failures;
-      continue;
     }
-    const bool small = host.nnz() <= std::numeric_limits<std::int32_t>::max();
-    RunResult r;
-    if (opt.single)
-      r = small ? run_matrix<float, std::int32_t>(src, host, opt) : run_matrix<float, std::int64_t>(src, host, opt);
-    else
-      r = small ? run_matrix<double, std::int32_t>(src, host, opt) : run_matrix<double, std::int64_t>(src, host, opt);
-    failures += r.ok ? 0 : 1;
-    table.add_row(r.row);
   }
+  if (table.empty()) return 1;  // every matrix failed, each with its message: no empty table
   std::printf("%s", table.str().c_str());
-  std::printf("time: median of 9 fenced batches per call; GB/s: bytes of BENCHMARKING.md (beta = 0) / time\n");
+  std::printf("time: median of 9 fenced batches per call; GB/s: bytes moved (docs/METRICS.md, beta = 0) / time\n");
   return failures == 0 ? 0 : 1;
 }
 

@@ -29,12 +29,13 @@
 namespace aspmv::bench {
 
 struct Method {
-  std::string name;        // e.g. "csr_vector<8>", "cusparse_csr_alg1", "kokkos_kernels"
-  std::string family;      // "aspmv", "cusparse", "kokkos_kernels"
-  std::string kernel;      // collector's kernel column: "csr_vector", "cusparse", ...
-  std::string config;      // collector's config column: "tpr=8", "alg1", "-", ...
-  std::string detail;      // what the plan chose (aspmv methods)
-  bool automatic = false;  // the library's own choice (aspmv_auto, aspmv_spmv), not one kernel
+  std::string name;                        // e.g. "csr_vector<8>", "cusparse_csr_alg1", "kokkos_kernels"
+  std::string family;                      // "aspmv", "cusparse", "kokkos_kernels"
+  std::string kernel;                      // collector's kernel column: "csr_vector", "cusparse", ...
+  std::string config;                      // collector's config column: "tpr=8", "alg1", "-", ...
+  std::string detail;                      // what the plan chose (aspmv methods)
+  Kernel plan_kernel = Kernel::automatic;  // the kernel the plan runs (aspmv plan methods)
+  bool automatic = false;                  // the library's own choice (aspmv_auto, aspmv_spmv), not one kernel
   double setup_seconds = 0;
   std::function<void()> call;  // enqueues one y = A x
   std::string setup_error;     // the setup threw: the method is reported, not run
@@ -63,6 +64,7 @@ std::vector<MethodKind> method_kinds() {
     k.push_back({to_string(D::id), "aspmv", D::traits.analysis, D::traits.uses_tpr && !D::traits.analysis});
   });
   k.push_back({"aspmv_auto", "aspmv_auto", true, false});
+  k.push_back({"aspmv_rules", "aspmv_auto", true, false});
   k.push_back({"aspmv_spmv", "aspmv_auto", false, false});
 #if defined(ASPMV_HAVE_CUSPARSE)
   if constexpr (std::is_same<Space, Kokkos::Cuda>::value) k.push_back({"cusparse", "vendor", true, false});
@@ -101,6 +103,7 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     m.setup_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     const auto& s = plan->summary();
     m.detail = std::string(to_string(s.kernel)) + ": " + s.why;
+    m.plan_kernel = s.kernel;
     m.call = [plan, exec, x, y]() { plan->apply(exec, Value(1), x, Value(0), y); };
     for (const auto& g : s.groups)
       m.groups.push_back(g.label() + ": " + std::to_string(g.rows) + " rows, " + std::to_string(g.nnz) + " nnz, " +
@@ -116,6 +119,13 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
   });
   add_plan("aspmv_auto", PlanOptions{});
   methods.back().automatic = true;
+  // The same with the rules alone (the baseline the models replace).
+  {
+    PlanOptions rules;
+    rules.selector = Selector::rules;
+    add_plan("aspmv_rules", rules);
+    methods.back().automatic = true;
+  }
   // The drop-in call: no plan, the kernel chosen from m, n, nnz on every call.
   {
     Method m;
@@ -125,7 +135,8 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     m.config = "-";
     m.automatic = true;
     const auto choice = impl::direct_choice<Space>(a);
-    m.detail = std::string(to_string(choice.kernel)) + "<" + std::to_string(choice.tpr) + ">: drop-in, known features";
+    m.detail =
+        std::string(to_string(choice.kernel)) + "<" + std::to_string(choice.tpr) + ">: drop-in, " + choice.source;
     m.call = [exec, a, x, y]() { aspmv::spmv(exec, Value(1), a, x, Value(0), y); };
     methods.push_back(std::move(m));
   }

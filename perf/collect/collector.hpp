@@ -98,8 +98,12 @@ void measure_matrix(const Space& exec, const corpus::SpecEntry& entry, const Hos
 
   const auto& s = f.stats;
   const int max_tpr = backends::Traits<Space>::max_tpr;
-  const auto auto_kernel =
-      predictors::choose_kernel_by_rule(s, true, backends::Traits<Space>::is_gpu, table.parameters);
+  // The automatic plan's kernel (the models' choice, the rule's where none
+  // applies); the rule's when that plan was not measured.
+  Kernel auto_kernel =
+      predictors::choose_kernel_by_rule(s, true, backends::Traits<Space>::is_gpu, table.parameters).kernel;
+  for (const auto& r : results)
+    if (r.method.name == "aspmv_auto" && r.method.plan_kernel != Kernel::automatic) auto_kernel = r.method.plan_kernel;
   files.features.row({entry.name,
                       entry.family,
                       num(double(s.rows)),
@@ -126,7 +130,7 @@ void measure_matrix(const Space& exec, const corpus::SpecEntry& entry, const Hos
                       std::to_string(predictors::tpr_by_rule(predictors::TprRule::cusp_mean, s, max_tpr)),
                       std::to_string(predictors::tpr_by_rule(predictors::TprRule::reguly_sqrt_mean, s, max_tpr)),
                       std::to_string(predictors::tpr_by_rule(predictors::TprRule::kokkos_kernels, s, max_tpr)),
-                      to_string(auto_kernel.kernel),
+                      to_string(auto_kernel),
                       sci(f.time_row_stats),
                       sci(f.time_row_histogram),
                       sci(f.time_columns),

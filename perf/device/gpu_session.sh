@@ -5,6 +5,7 @@
 #   perf/device/gpu_session.sh tests bench-targets bench-real bench-generated
 #   perf/device/gpu_session.sh sanitize          (alone: it uses most of a call's 10 minutes)
 #   perf/device/gpu_session.sh large-nnz bench-compare
+#   perf/device/gpu_session.sh describe-real         (each real matrix's plan, as the models chose it)
 set -uo pipefail
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export ASPMV_DEMO_DIR=$PWD/.device/demo OMP_PROC_BIND=false
@@ -170,6 +171,11 @@ for stage in "$@"; do
       $bin/aspmv bench --csv "$OUT/bench_real.csv" .device/real/*.mtx.gz >"$OUT/bench_real.txt" 2>&1
       $bin/aspmv bench --csv "$OUT/bench_generated.csv" "${GENERATED_BENCH[@]}" \
         >"$OUT/bench_generated.txt" 2>&1; grep -cE "^best" "$OUT/bench_real.txt" "$OUT/bench_generated.txt" ;;
+    describe-real)
+      # What the model table chose for each real matrix, and why (plan.describe()).
+      $bin/aspmv run --describe .device/real/*.mtx.gz >"$OUT/describe_real.txt" 2>&1
+      echo "describe-real: exit $?, $(grep -c "^aspmv plan:" "$OUT/describe_real.txt") plans, $(grep -c "(model kernel_" "$OUT/describe_real.txt") chosen by a model" |
+        tee -a "$FINAL_OUT/summary.txt" ;;
     bench-generated)
       $bin/aspmv bench --csv "$OUT/bench_generated.csv" \
         stencil2d-5pt-2000 stencil3d-7pt-150 rand-uniform-r1000000-c1000000-m16-s12-seed5 \

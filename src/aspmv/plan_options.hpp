@@ -5,11 +5,29 @@
 #include <aspmv/kernel.hpp>
 #include <predictors/tpr_rules.hpp>
 
+#include <aspmv/error.hpp>
+
 #include <cstdint>
+#include <string>
 
 namespace aspmv {
 
 using predictors::TprRule;
+
+// Who chooses what the options leave open: the trained models of the
+// architecture's model table (tuning_data/<arch>/model.json, or the file
+// ASPMV_MODEL_FILE names), falling back to the rules where no trained model
+// applies; or the rules alone (the baseline studies compare against).
+enum class Selector { models, rules };
+
+inline const char* to_string(Selector s) { return s == Selector::rules ? "rules" : "models"; }
+
+// Parses "models" or "rules"; throws aspmv::Error otherwise.
+inline Selector parse_selector(const std::string& name) {
+  if (name == "models") return Selector::models;
+  if (name == "rules") return Selector::rules;
+  throw Error("aspmv::parse_selector: unknown selector '" + name + "' (models, rules)");
+}
 
 struct PlanOptions {
   // Force a kernel (experiments, baselines); automatic lets the plan choose.
@@ -20,16 +38,21 @@ struct PlanOptions {
   // CSR-Adaptive's staging unroll (loads in flight per thread: 1, 4 or 8);
   // 0 takes the architecture table's value. Banded matrices gain from 4.
   int adaptive_unroll = 0;
+  // Models (trained tables, rules where none applies) or rules only.
+  Selector selector = Selector::models;
   // The rule that chooses TpR when no model decides (and the baseline a
   // study names): CUSP mean, Reguly sqrt-mean, Kokkos Kernels.
   TprRule tpr_rule = TprRule::cusp_mean;
-  // How many applies the caller expects; weighs analysis cost against gains.
+  // How many applies the caller expects; weighs analysis cost against gains
+  // (the input `calls` of the model that decides whether to gather features).
   std::int64_t expected_calls = 100;
   // Bitwise reproducible results: rows split over several teams combine
   // their partial sums in a fixed order instead of with atomics.
   bool deterministic = false;
-  // Gather row-length features (two device reductions) when the kernel is
-  // chosen automatically; false chooses from m, n, nnz alone (no host sync).
+  // May gather row-length features (two device reductions) when the kernel
+  // is chosen automatically: with models, the `gather` model decides whether
+  // it pays for expected_calls; with rules, they are gathered. false chooses
+  // from m, n, nnz alone (no host sync).
   bool gather_features = true;
   // Run aspmv::validate() on the matrix first (a full pass; off by default).
   bool validate = false;

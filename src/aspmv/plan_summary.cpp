@@ -14,6 +14,22 @@ std::string GroupSummary::label() const {
   return l;
 }
 
+std::string ModelVerdict::text() const {
+  std::ostringstream o;
+  o << std::setprecision(3);
+  o << model << " (" << algorithm << "): " << label;
+  if (regret)
+    o << "; expected time vs the best:";
+  else
+    o << ", p " << confidence << "; alternatives:";
+  for (std::size_t i = 0; i < ranked.size(); ++i) {
+    if (!regret && i == 0) continue;  // the choice itself, shown above
+    o << (i > (regret ? 0u : 1u) ? ", " : " ") << ranked[i].label << (regret ? " x" : " p ") << ranked[i].value;
+  }
+  if (!regret && ranked.size() < 2) o << " none";
+  return o.str();
+}
+
 std::string PlanSummary::describe() const {
   std::ostringstream o;
   o << std::setprecision(4);
@@ -27,6 +43,8 @@ std::string PlanSummary::describe() const {
     o << "  features: known only (m, n, nnz)\n";
   o << "  table: " << arch << " (" << arch_status << ")" << (deterministic ? ", deterministic" : "")
     << ", expected calls " << expected_calls << "\n";
+  if (!model_table.empty()) o << "  models: " << model_table << "\n";
+  for (const auto& v : verdicts) o << "    " << v.text() << "\n";
   if (!partition.empty()) {
     std::int64_t long_blocks = 0;
     for (const auto& b : partition) long_blocks += b.is_long ? 1 : 0;

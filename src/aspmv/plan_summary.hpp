@@ -44,6 +44,23 @@ struct GroupSummary {
   std::string label() const;
 };
 
+// One trained model's answer, as Plan::describe() shows it.
+struct RankedLabel {
+  std::string label;
+  double value = 0;  // probability, or (regret models) expected time / best time
+};
+
+struct ModelVerdict {
+  std::string model;                // "gather", "kernel_known", "kernel_gathered", "tpr_global"
+  std::string algorithm;            // "xgboost", "lightgbm-regret", ...
+  std::string label;                // the class it chose ("gathered", "csr_vector/tpr=8", "4")
+  double confidence = 0;            // the chosen class's probability (softmax of summed scores)
+  bool regret = false;              // ranked values are expected times relative to the best alternative
+  std::vector<RankedLabel> ranked;  // the best-scored classes, best first
+
+  std::string text() const;  // "kernel_gathered (xgboost): csr_adaptive, p 0.83; merge_path 0.1, ..."
+};
+
 struct PlanSummary {
   Kernel kernel = Kernel::automatic;      // the kernel the plan runs
   std::string why;                        // the rule or option that chose it
@@ -53,6 +70,8 @@ struct PlanSummary {
   std::vector<GroupSummary> groups;
   std::string value_type, offset_type, execution_space;
   std::string arch, arch_status;
+  std::string model_table;             // "h100 trained (...)": the table asked; "" when no model was
+  std::vector<ModelVerdict> verdicts;  // what each model asked answered, in the order asked
   bool deterministic = false;
   std::int64_t expected_calls = 0;
   double features_seconds = 0;  // gathering features (device reductions)

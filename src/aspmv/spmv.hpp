@@ -5,11 +5,12 @@
 //   aspmv::spmv(alpha, A, x, beta, y);         // on A's default space
 //   aspmv::spmv("N", alpha, A, x, beta, y);    // KokkosSparse::spmv's argument order
 //
-// A is an aspmv::CsrMatrix or a KokkosSparse::CrsMatrix. These calls cache
-// nothing and cost nothing beyond the SpMV: the kernel is chosen from the
-// known features (m, n, nnz) without a pass over the matrix, among the
-// kernels that need no per-matrix arrays, and launched on `exec` with no
-// device allocation, no copy and no fence. Iterative solvers that can keep
+// A is an aspmv::CsrMatrix or a KokkosSparse::CrsMatrix. These calls keep
+// no per-matrix state and cost nothing beyond the SpMV: the kernel is chosen
+// from the known features (m, n, nnz) by the model table's known-feature
+// model (the rule where none applies; the last answer is kept per thread),
+// among the kernels that need no per-matrix arrays, and launched on `exec`
+// with no device allocation, no copy and no fence. Iterative solvers that can keep
 // state should keep an aspmv::Plan: its analysis (partition, rowBlocks, tuned
 // TpR) pays off over repeated applies.
 
@@ -20,6 +21,7 @@
 #include <aspmv/impl/scale.hpp>
 #include <aspmv/plan.hpp>
 #include <aspmv/planner/build_plan.hpp>
+#include <aspmv/planner/direct_choice.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/planner/scoped_region.hpp>
 #include <aspmv/planner/vector_checks.hpp>
@@ -50,13 +52,7 @@ auto as_csr(const A& a) {
 // The kernel the drop-in call runs on `a` (known features only).
 template <class ExecSpace, class Matrix>
 predictors::DirectChoice direct_choice(const Matrix& a) {
-  RowStats known;
-  known.rows = a.num_rows();
-  known.cols = a.num_cols();
-  known.nnz = a.nnz();
-  known.mean = known.rows > 0 ? double(known.nnz) / double(known.rows) : 0.0;
-  using Traits = backends::Traits<ExecSpace>;
-  return predictors::choose_direct_kernel(known, Traits::is_gpu, Traits::max_tpr);
+  return planner::direct_choice<ExecSpace>(a, arch_table());
 }
 }  // namespace impl
 

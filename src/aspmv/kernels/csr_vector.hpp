@@ -263,7 +263,7 @@ struct CsrVector {
 
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
-    const int tpr = ctx.tpr_for(s.stats);
+    const int tpr = ctx.tpr_for_matrix(s.stats);
     const auto shape = impl::vector_shape<ExecSpace>(tpr, ctx.params);
     GroupSummary g;
     g.kernel = id;
@@ -273,7 +273,7 @@ struct CsrVector {
     g.blocks = 1;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
-    g.detail = ctx.tpr_source();
+    g.detail = ctx.tpr_source_matrix();
     s.groups.push_back(g);
     return Step<ExecSpace, Matrix>(ctx.a, shape);
   }

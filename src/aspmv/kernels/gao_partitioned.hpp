@@ -117,7 +117,7 @@ struct GaoPartitioned {
         continue;
       }
       const RowStats bs = row_stats(offsets, a.num_cols(), b.row_begin, b.row_end);
-      const int tpr = ctx.tpr_for(bs);
+      const int tpr = ctx.tpr_for_block(bs);
       const auto shape = impl::vector_shape<ExecSpace>(tpr, p);
       std::int64_t teams =
           short_nnz > 0 ? static_cast<std::int64_t>(double(b.nnz) * double(available) / double(short_nnz)) : 1;
@@ -134,7 +134,7 @@ struct GaoPartitioned {
       g.blocks += 1;
       g.rows += b.row_end - b.row_begin;
       g.nnz += b.nnz;
-      g.detail = ctx.tpr_source();
+      g.detail = ctx.tpr_source_block();
     }
     std::vector<impl::CsrVectorStep<ExecSpace, Matrix>> short_groups;
     for (auto& [tpr, blocks] : by_tpr) {

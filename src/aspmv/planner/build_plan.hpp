@@ -1,6 +1,6 @@
 #pragma once
 // make_plan's analysis: gather the features it needs, choose the kernel
-// (options, else the rules; trained models plug in here), and let the
+// (options, else the trained models, else the rules), and let the
 // kernel's planner build its step. The choices here are the only place
 // rules and models are consulted.
 
@@ -10,6 +10,7 @@
 #include <aspmv/plan_options.hpp>
 #include <aspmv/plan_summary.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
+#include <aspmv/planner/model_selection.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <backends/traits.hpp>
 #include <predictors/arch_table_data.hpp>
@@ -78,7 +79,10 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   s.stats.cols = a.num_cols();
   s.stats.nnz = a.nnz();
   s.stats.mean = s.stats.rows > 0 ? double(s.stats.nnz) / double(s.stats.rows) : 0.0;
-  const bool gather = opt.kernel == Kernel::automatic ? opt.gather_features : kernel_traits(opt.kernel).needs_structure;
+  const ModelSelection<ExecSpace> models(opt, table);
+  if (opt.selector == Selector::models) s.model_table = models.text();
+  const bool automatic = opt.kernel == Kernel::automatic;
+  const bool gather = automatic ? models.gather(s.stats, s) : models.gather_for_forced(opt.kernel);
   if (gather) {
     const auto t0 = std::chrono::steady_clock::now();
     s.stats = row_stats(exec, a);
@@ -86,18 +90,26 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
     s.features_gathered = true;
   }
 
-  if (opt.kernel == Kernel::automatic) {
-    const auto choice =
-        predictors::choose_kernel_by_rule(s.stats, s.features_gathered, Traits::is_gpu, table.parameters);
-    s.kernel = choice.kernel;
-    s.why = choice.why;
+  std::optional<predictors::KernelLabel> label;
+  if (automatic) {
+    std::string why;
+    label = models.kernel(s.stats, s.features_gathered, s, why);
+    if (label) {
+      s.kernel = label->kernel;
+      s.why = why;
+    } else {
+      const auto choice =
+          predictors::choose_kernel_by_rule(s.stats, s.features_gathered, Traits::is_gpu, table.parameters);
+      s.kernel = choice.kernel;
+      s.why = why + choice.why;
+    }
   } else {
     s.kernel = opt.kernel;
     s.why = "forced by options";
   }
 
   const auto t_setup = std::chrono::steady_clock::now();
-  const PlanContext<ExecSpace, Matrix> ctx(exec, a, opt, table, s.stats);
+  const PlanContext<ExecSpace, Matrix> ctx(exec, a, opt, table, s.stats, models.tpr(s.features_gathered, label));
   std::optional<PlanStep<ExecSpace, Matrix>> step;
   with_kernel(s.kernel, [&](auto d) { step.emplace(decltype(d)::plan(ctx, s)); });
   s.setup_seconds = seconds_since(t_setup);

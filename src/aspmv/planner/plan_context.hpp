@@ -8,6 +8,7 @@
 #include <aspmv/plan_options.hpp>
 #include <backends/traits.hpp>
 #include <predictors/arch_table_data.hpp>
+#include <predictors/model_choice.hpp>
 #include <predictors/tpr_rules.hpp>
 
 #include <aspmv/error.hpp>
@@ -18,6 +19,7 @@
 #include <limits>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace aspmv::planner {
@@ -44,6 +46,17 @@ inline int checked_league(std::int64_t teams, const char* what) {
   return static_cast<int>(teams);
 }
 
+// How threads per row are chosen where the options do not force them:
+// the kernel model's label may fix it for the whole matrix; else the TpR
+// models (tpr_global for the whole matrix, from gathered statistics;
+// tpr_block for Gao's blocks); else the options' rule.
+struct TprSelection {
+  int from_label = 0;                               // 0: the kernel's label did not fix it
+  std::string label_model;                          // the model whose label fixed it
+  const predictors::Model* matrix_model = nullptr;  // tpr_global, when it applies
+  const predictors::Model* block_model = nullptr;   // tpr_block, when it applies
+};
+
 template <class ExecSpace, class Matrix>
 class PlanContext {
  public:
@@ -53,8 +66,14 @@ class PlanContext {
   using Traits = backends::Traits<ExecSpace>;
 
   PlanContext(const ExecSpace& exec, const Matrix& a, const PlanOptions& options,
-              const predictors::ArchTableData& table, const RowStats& stats)
-      : exec(exec), a(a), options(options), table(table), params(table.parameters), stats(stats) {}
+              const predictors::ArchTableData& table, const RowStats& stats, TprSelection tpr = {})
+      : exec(exec),
+        a(a),
+        options(options),
+        table(table),
+        params(table.parameters),
+        stats(stats),
+        tpr_(std::move(tpr)) {}
 
   const ExecSpace& exec;
   const Matrix& a;
@@ -63,15 +82,33 @@ class PlanContext {
   const predictors::KernelParameters& params;
   const RowStats& stats;
 
-  // Threads per row for rows with statistics `s`: forced by the options, else
-  // the options' literature rule.
-  int tpr_for(const RowStats& s) const {
-    return options.threads_per_row > 0 ? options.threads_per_row
-                                       : predictors::tpr_by_rule(options.tpr_rule, s, Traits::max_tpr);
+  // Threads per row for the whole matrix (statistics `s`): forced by the
+  // options, else the kernel label's, else tpr_global, else the rule.
+  int tpr_for_matrix(const RowStats& s) const {
+    if (options.threads_per_row > 0) return options.threads_per_row;
+    if (tpr_.from_label > 0) return tpr_.from_label;
+    if (tpr_.matrix_model != nullptr) return predictors::tpr_by_model(*tpr_.matrix_model, s, Traits::max_tpr);
+    return predictors::tpr_by_rule(options.tpr_rule, s, Traits::max_tpr);
   }
-  std::string tpr_source() const {
-    return options.threads_per_row > 0 ? std::string("TpR forced")
-                                       : std::string("TpR by rule ") + predictors::to_string(options.tpr_rule);
+  std::string tpr_source_matrix() const {
+    if (options.threads_per_row > 0) return "TpR forced";
+    if (tpr_.from_label > 0) return "TpR by model " + tpr_.label_model;
+    if (tpr_.matrix_model != nullptr)
+      return std::string("TpR by model tpr_global (") + tpr_.matrix_model->algorithm + ")";
+    return std::string("TpR by rule ") + predictors::to_string(options.tpr_rule);
+  }
+
+  // Threads per row for one block of rows (Gao's short blocks): forced, else
+  // tpr_block, else the rule.
+  int tpr_for_block(const RowStats& s) const {
+    if (options.threads_per_row > 0) return options.threads_per_row;
+    if (tpr_.block_model != nullptr) return predictors::tpr_by_model(*tpr_.block_model, s, Traits::max_tpr);
+    return predictors::tpr_by_rule(options.tpr_rule, s, Traits::max_tpr);
+  }
+  std::string tpr_source_block() const {
+    if (options.threads_per_row > 0) return "TpR forced";
+    if (tpr_.block_model != nullptr) return std::string("TpR by model tpr_block (") + tpr_.block_model->algorithm + ")";
+    return std::string("TpR by rule ") + predictors::to_string(options.tpr_rule);
   }
 
   // The row offsets on the host (one device-to-host copy and a fence, the
@@ -91,6 +128,7 @@ class PlanContext {
   }
 
  private:
+  TprSelection tpr_;
   mutable std::vector<Offset> host_offsets_;
   mutable bool host_offsets_fetched_ = false;
 };

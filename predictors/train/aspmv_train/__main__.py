@@ -1,0 +1,5 @@
+import sys
+
+from aspmv_train.cli import main
+
+sys.exit(main())

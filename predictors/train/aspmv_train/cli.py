@@ -1,0 +1,157 @@
+"""Command line: train, agreement, validate, predict.
+
+    py="$(scripts/python_env.sh)"; export PYTHONPATH=predictors/train
+    "$py" -m aspmv_train train --measurements tuning_data/h100/measurements/2026-11-21 --arch h100 \\
+        --out tuning_data/h100/model.json --report docs/studies/h100/models.md
+    "$py" -m aspmv_train agreement --model tuning_data/h100/model.json --samples 5000 --seed 1 --out agree.csv
+    "$py" -m aspmv_train validate tuning_data/*/model.json
+    "$py" -m aspmv_train predict --model tuning_data/h100/model.json --features DIR/features.csv.gz
+    "$py" -m aspmv_train untrained --arch w9100 --out tuning_data/w9100/model.json
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[3]
+
+
+def repo_root() -> Path:
+    try:
+        out = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=True)
+        return Path(out.stdout.strip())
+    except Exception:
+        return PACKAGE_ROOT
+
+
+def cmd_train(args) -> int:
+    from aspmv_train import report, train
+    root = repo_root()
+    argv = ["train", "--measurements", *args.measurements, "--arch", args.arch, "--out", args.out]
+    if args.report:
+        argv += ["--report", args.report]
+    if args.tuning_dir:
+        argv += ["--tuning-dir", args.tuning_dir]
+    if args.seed != 2026:
+        argv += ["--seed", str(args.seed)]
+    if args.folds != 5:
+        argv += ["--folds", str(args.folds)]
+    if args.quick:
+        argv += ["--quick"]
+    cfg = train.Config(measurements=args.measurements, arch=args.arch, out=Path(args.out),
+                       report=Path(args.report) if args.report else None,
+                       tuning_dir=Path(args.tuning_dir) if args.tuning_dir else None, seed=args.seed,
+                       folds=args.folds, quick=args.quick, command="python -m aspmv_train " + shlex.join(argv),
+                       repo_root=root)
+    log = (lambda *a: None) if args.quiet else (lambda msg: print(f"[aspmv_train] {msg}", file=sys.stderr, flush=True))
+    trainer = train.Trainer(cfg, log)
+    out = trainer.run()
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(train.compact_dumps(out.table))
+    log(f"wrote {args.out} ({Path(args.out).stat().st_size} bytes) in {out.report['elapsed_s']:.0f} s")
+    if args.report:
+        Path(args.report).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.report).write_text(report.render(trainer, out))
+        log(f"wrote {args.report}")
+    return 0
+
+
+def cmd_agreement(args) -> int:
+    from aspmv_train import agreement, evaluate
+    table = evaluate.load(args.model)
+    folders = args.measurements
+    if folders is None:
+        root = repo_root()
+        listed = table.get("provenance", {}).get("measurements", [])
+        folders = [str(root / p) for p in listed if isinstance(p, str)] if isinstance(listed, list) else []
+    n = agreement.dump(table, args.out, args.samples, args.seed, folders)
+    print(f"wrote {n} rows to {args.out}", file=sys.stderr)
+    return 0
+
+
+def cmd_validate(args) -> int:
+    from aspmv_train import evaluate
+    bad = 0
+    for p in args.paths:
+        try:
+            t = evaluate.load(p)
+            print(f"{p}: ok ({t['status']}, {len(t['models'])} models)")
+        except (evaluate.ModelError, ValueError, OSError) as e:
+            print(f"{p}: {e}")
+            bad += 1
+    return 1 if bad else 0
+
+
+def cmd_predict(args) -> int:
+    import pandas as pd
+
+    from aspmv_train import evaluate
+    table = evaluate.load(args.model)
+    df = pd.read_csv(args.features)
+    names = [args.name] if args.name else [n for n in table["models"] if n not in ("gather", "tpr_block")]
+    print(",".join(["matrix"] + names))
+    for _, row in df.iterrows():
+        vals = row.to_dict()
+        vals["calls"] = args.calls
+        out = [str(row.get("matrix", ""))]
+        for n in names:
+            m = table["models"][n]
+            out.append(evaluate.predict(m, evaluate.feature_vector(m, vals)))
+        print(",".join(out))
+    return 0
+
+
+def cmd_untrained(args) -> int:
+    from aspmv_train import untrained
+    tuning = Path(args.tuning_dir) if args.tuning_dir else Path(args.out).parent
+    untrained.write(args.arch, tuning, Path(args.out))
+    print(f"wrote {args.out} (untrained)", file=sys.stderr)
+    return 0
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m aspmv_train", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    t = sub.add_parser("train", help="train a model table from measurement folders")
+    t.add_argument("--measurements", nargs="+", required=True, help="collector output folders (merged)")
+    t.add_argument("--arch", required=True, help="architecture name written into the table")
+    t.add_argument("--out", required=True, help="model.json to write")
+    t.add_argument("--report", help="markdown report to write")
+    t.add_argument("--tuning-dir", help="folder of the arch.json (default: the folder of --out)")
+    t.add_argument("--seed", type=int, default=2026, help="split and model seed")
+    t.add_argument("--folds", type=int, default=5, help="group folds (fold 0 held out)")
+    t.add_argument("--quick", action="store_true", help="a small candidate grid (tests)")
+    t.add_argument("--quiet", action="store_true")
+    t.set_defaults(fn=cmd_train)
+    a = sub.add_parser("agreement", help="write the C++ agreement CSV")
+    a.add_argument("--model", required=True)
+    a.add_argument("--samples", type=int, default=5000, help="vectors per model")
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--out", required=True)
+    a.add_argument("--measurements", nargs="*", help="folders for real rows (default: the table's provenance)")
+    a.set_defaults(fn=cmd_agreement)
+    v = sub.add_parser("validate", help="validate model tables against docs/MODEL_TABLES.md")
+    v.add_argument("paths", nargs="+")
+    v.set_defaults(fn=cmd_validate)
+    q = sub.add_parser("predict", help="evaluate a table's models on the rows of a features.csv")
+    q.add_argument("--model", required=True)
+    q.add_argument("--features", required=True)
+    q.add_argument("--name", help="one model (default: tpr_global, kernel_known, kernel_gathered)")
+    q.add_argument("--calls", type=float, default=100.0, help="the gather model's calls")
+    q.set_defaults(fn=cmd_predict)
+    u = sub.add_parser("untrained", help="write an untrained table (arch facts, published parameters, no models)")
+    u.add_argument("--arch", required=True)
+    u.add_argument("--out", required=True)
+    u.add_argument("--tuning-dir", help="folder of the arch.json (default: the folder of --out)")
+    u.set_defaults(fn=cmd_untrained)
+    args = p.parse_args(argv)
+    return args.fn(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

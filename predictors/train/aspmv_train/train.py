@@ -1,0 +1,522 @@
+"""The training run: measurements -> model table (+ the data of the report).
+
+    python -m aspmv_train train --measurements DIR [DIR ...] --arch ARCH --out model.json --report models.md
+
+Steps (each model's choice is made on cross-validation over the training
+folds; the held-out fold only reports):
+1. tpr_global (GPU backends): label variants x algorithms, scored by PLUB.
+2. tpr_block (GPU backends, blocks.csv): the same on the blockwise samples.
+3. kernel_known: horizons 1 and 19 calls x algorithms, scored at 1 call.
+4. kernel_gathered: feature sets (row_stats; every feature) x horizons
+   (100 calls; per call) x algorithms, scored at 100 calls with the cost of
+   the feature groups it reads.
+5. gather: for every pair (known variant, gathered variant) a gather model
+   on out-of-fold kernel predictions; the pair + gather model with the best
+   cross-validated mean log(oracle / selection cost) over 1, 19, 100 calls
+   is kept.
+6. Cross-fitting over all K folds (each fold predicted by models trained on
+   the other K-1, the gather labels from inner out-of-fold predictions) gives
+   out-of-fold predictions for every matrix: the shared real matrices are
+   reported from these (few of them fall in the held-out fold).
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import math
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from aspmv_train import assess, candidates, data, evaluate, export, features as feat, methods, metrics, selection
+from aspmv_train import split as splitmod
+from aspmv_train import tasks
+from aspmv_train.selection import Result, Task
+
+GPU_BACKENDS = ("cuda", "hip", "rocm", "sycl")
+MODEL_ORDER = ("tpr_global", "tpr_block", "kernel_known", "kernel_gathered", "gather")
+KNOWN_VARIANTS = ("1 call, direct kernels", "per-call, direct kernels")
+GATHERED_VARIANTS = ("100 calls", "per-call")
+GATHERED_SETS = {"row_stats": feat.ROW_STATS, "all": feat.ALL}
+
+
+@dataclass
+class Config:
+    measurements: list
+    arch: str
+    out: Path
+    report: Path | None = None
+    tuning_dir: Path | None = None
+    seed: int = 2026
+    folds: int = 5
+    quick: bool = False
+    max_model_bytes: int = 300_000
+    max_total_bytes: int = 1_500_000
+    command: str = ""
+    repo_root: Path | None = None
+
+
+@dataclass
+class Outcome:
+    table: dict
+    report: dict = field(default_factory=dict)
+    results: dict = field(default_factory=dict)      # model -> list[Result]
+    chosen: dict = field(default_factory=dict)       # model -> Result
+    tasks: dict = field(default_factory=dict)        # model -> Task
+
+
+def _git(args, cwd) -> str:
+    try:
+        return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True).stdout.strip()
+    except Exception:
+        return ""
+
+
+def _rel(path: Path, root: Path | None) -> str:
+    path = Path(path).resolve()
+    if root is not None:
+        try:
+            return str(path.relative_to(root.resolve()))
+        except ValueError:
+            pass
+    return str(path)
+
+
+def _swap_fold(task: Task, f: int) -> Task:
+    """The task with fold f held out (folds f and 0 swapped)."""
+    fo = task.fold.copy()
+    fo[task.fold == f] = 0
+    fo[task.fold == 0] = f
+    t = Task(**{k: getattr(task, k) for k in task.__dataclass_fields__})
+    t.fold = fo
+    return t
+
+
+def _fit_predict(task: Task, variant: str, cand, seed: int):
+    """(out-of-fold predictions on the task's training samples, fitted model's predictions on its test samples)."""
+    y = task.labels[variant]
+    R = task.regret.get(variant) if cand.regret else None
+    cols = task.regret_cols.get(variant) if cand.regret else None
+    w = None if cand.regret else task.weights.get(variant)
+    oof = selection.cross_val_predict(task, cand, y, w, seed, R, cols)
+    fitted = cand.fit(task.X[task.train], y[task.train], None if w is None else w[task.train], seed=seed,
+                      R=None if R is None else R[task.train], R_cols=cols)
+    test = fitted.predict(task.X[task.test])
+    return oof, test
+
+
+def _base_variant(v: str) -> str:
+    return v.replace(" (regret)", "")
+
+
+class Trainer:
+    def __init__(self, cfg: Config, log=print):
+        self.cfg = cfg
+        self.log = log
+        self.grid = candidates.default_grid(cfg.quick)
+        self.gather_grid = ([c for c in self.grid if c.algorithm in ("cart", "cart-regret")] if cfg.quick else
+                            [candidates.Candidate("cart", {"max_depth": d}) for d in (2, 3, 4, 6, 8)]
+                            + [candidates.Candidate("cart-regret", {"max_depth": d, "min_samples_leaf": 3})
+                               for d in (3, 4, 6)]
+                            + [candidates.Candidate("lightgbm", {"n_estimators": 20, "num_leaves": 7,
+                                                                 "learning_rate": 0.3})])
+
+    # ------------------------------------------------------------ data
+    def load(self):
+        cfg = self.cfg
+        self.meas = data.load(cfg.measurements)
+        tuning = cfg.tuning_dir or (Path(cfg.out).parent)
+        self.arch_json = methods.read_arch(tuning)
+        self.times = methods.build(self.meas, self.arch_json)
+        self.split = splitmod.make_split(self.meas.features, self.meas.shared_real, cfg.seed, cfg.folds)
+        self.F = self.meas.features
+        backend = str(self.meas.run.get("backend", "")).lower()
+        self.is_gpu = backend in GPU_BACKENDS
+        self.log(f"{len(self.F)} matrices, {len(self.times.labels)} method labels, backend {backend}; "
+                 f"split {len(self.split.train)} train / {len(self.split.test)} held out")
+
+    # ------------------------------------------------------------ TpR
+    def train_tpr(self, out: Outcome):
+        if not self.is_gpu or not self.times.tpr_labels:
+            return
+        task, rules = tasks.tpr_global_task(self.F, self.times, self.split.fold)
+        self.log("tpr_global")
+        res = selection.run(task, self.grid, self.cfg.seed, self.cfg.max_model_bytes, log=self.log)
+        out.results["tpr_global"], out.tasks["tpr_global"] = res, task
+        out.chosen["tpr_global"] = selection.choose(res, task.tolerance)
+        out.report["tpr_global_rules"] = {k: task.evaluate(None, v[task.test], task.test) for k, v in rules.items()}
+        out.report["tpr_global_rules_all"] = {k: task.evaluate(None, v, np.ones(len(v), bool))
+                                              for k, v in rules.items()}
+        out.report["tpr_global_noise"] = self._tpr_noise(task, out.chosen["tpr_global"])
+        bt = tasks.tpr_block_task(self.meas.blocks, self.split.fold)
+        if bt is None:
+            return
+        task, rules = bt
+        self.log(f"tpr_block ({len(task.ids)} blocks)")
+        res = selection.run(task, self.grid, self.cfg.seed, self.cfg.max_model_bytes, log=self.log)
+        out.results["tpr_block"], out.tasks["tpr_block"] = res, task
+        out.chosen["tpr_block"] = selection.choose(res, task.tolerance)
+        out.report["tpr_block_rules"] = {k: task.evaluate(None, v[task.test], task.test) for k, v in rules.items()}
+
+    def _tpr_noise(self, task: Task, chosen: Result) -> dict:
+        """Why TpR selection has a floor here: near-ties and launch-bound matrices (held-out fold)."""
+        T = self.times.time.loc[task.ids, self.times.tpr_labels].to_numpy()[task.test]
+        S = np.sort(T, axis=1)
+        p = chosen.test_pred
+        tp = T[np.arange(len(T)), p]
+        loss = 100.0 * (tp - S[:, 0]) / S[:, 0]
+        order = np.argsort(-loss)
+        top = order[: max(1, len(loss) // 100)]
+        slow = S[:, 0] >= 20e-6
+        return {
+            "second_within_2pct_pct": 100.0 * float(np.mean((S[:, 1] - S[:, 0]) / S[:, 0] <= 0.02)),
+            "oracle_below_10us_pct": 100.0 * float(np.mean(S[:, 0] < 10e-6)),
+            "plub_share_of_worst_1pct": float(loss[top].sum() / max(loss.sum(), 1e-300) * 100.0),
+            "plub_without_worst_1pct": float(np.delete(loss, top).mean()),
+            "worst": [(task.ids[np.flatnonzero(task.test)[i]], float(loss[i])) for i in order[:5]],
+            "oracle_ge_20us": metrics.selection(tp[slow], S[slow, 0]) if slow.any() else {},
+        }
+
+    # ------------------------------------------------------------ kernels
+    def train_kernels(self, out: Outcome):
+        costs = tasks.Costs(self.F, self.times)
+        self.costs = costs
+        zero = np.zeros(len(costs.mats))
+        kt = tasks.kernel_task("kernel_known", feat.KNOWN, costs, self.split.fold, 1, zero, KNOWN_VARIANTS)
+        self.log("kernel_known")
+        kres = selection.run(kt, self.grid, self.cfg.seed, self.cfg.max_model_bytes, log=self.log)
+        known_by_variant = {}
+        for v in KNOWN_VARIANTS:
+            rs = [r for r in kres if _base_variant(r.variant) == v]
+            known_by_variant[v] = selection.choose(rs, kt.tolerance)
+        self.known_by_variant = known_by_variant
+        gathered = {}
+        gt_by_set = {}
+        gres_all = []
+        for set_name, names in GATHERED_SETS.items():
+            fc = costs.feature_cost(names)
+            gt = tasks.kernel_task("kernel_gathered", names, costs, self.split.fold, 100, fc, GATHERED_VARIANTS)
+            gt_by_set[set_name] = (gt, fc)
+            self.log(f"kernel_gathered [{set_name} features]")
+            gres = selection.run(gt, self.grid, self.cfg.seed, self.cfg.max_model_bytes, log=self.log)
+            for r in gres:
+                r.variant = f"{set_name}: {r.variant}"
+            gres_all += gres
+            for v in GATHERED_VARIANTS:
+                rs = [r for r in gres if _base_variant(r.variant) == f"{set_name}: {v}"]
+                gathered[(set_name, v)] = selection.choose(rs, gt.tolerance)
+        # Pairs + gather models, chosen on cross-validation.
+        self.log("gather (pairs of kernel models)")
+        combos = []
+        for kv, kr in known_by_variant.items():
+            for (sn, gv), gr in gathered.items():
+                gt, fc = gt_by_set[sn]
+                task = tasks.gather_task(costs, self.split.fold, kr.oof, gr.oof, _full(kt, kr), _full(gt, gr), fc)
+                res = selection.run(task, self.gather_grid, self.cfg.seed, self.cfg.max_model_bytes, log=None)
+                best = selection.choose(res, task.tolerance)
+                combos.append({"known": kr, "gathered": gr, "set": sn, "gather": best, "task": task,
+                               "results": res, "known_variant": kv, "gathered_variant": gv})
+                self.log(f"  known [{kv}] {kr.candidate.name} + gathered [{sn}: {gv}] {gr.candidate.name}: "
+                         f"cv {best._score_cv:.4f} held-out {best._score_held:.4f} ({best.candidate.name})")
+        best = max(combos, key=lambda c: c["gather"]._score_cv)
+        out.results["kernel_known"], out.tasks["kernel_known"] = kres, kt
+        out.results["kernel_gathered"], out.tasks["kernel_gathered"] = gres_all, gt_by_set[best["set"]][0]
+        out.results["gather"], out.tasks["gather"] = best["results"], best["task"]
+        out.chosen["kernel_known"] = best["known"]
+        out.chosen["kernel_gathered"] = best["gathered"]
+        out.chosen["gather"] = best["gather"]
+        self.combo = best
+        self.gathered_fc = gt_by_set[best["set"]][1]
+        out.report["combos"] = [{"known": f"{c['known_variant']}: {c['known'].candidate.name}",
+                                 "gathered": f"{c['set']}: {c['gathered_variant']}: {c['gathered'].candidate.name}",
+                                 "gather": c["gather"].candidate.name, "cv": c["gather"]._score_cv,
+                                 "held_out": c["gather"]._score_held,
+                                 "held_out_detail": c["gather"].held_out} for c in combos]
+
+    def crossfit(self, out: Outcome) -> dict:
+        """Out-of-fold kernel choices for every matrix (K models each; fold 0's are the exported ones)."""
+        costs = self.costs
+        kt, gtask = out.tasks["kernel_known"], out.tasks["kernel_gathered"]
+        kr, gr, ga = out.chosen["kernel_known"], out.chosen["kernel_gathered"], out.chosen["gather"]
+        n = len(costs.mats)
+        known = np.full(n, -1)
+        gath = np.full(n, -1)
+        dec = {N: np.full(n, -1) for N in tasks.EVAL_CALLS}
+        fold = self.split.fold.loc[costs.mats].to_numpy()
+        for f in range(self.cfg.folds):
+            if not (fold == f).any():
+                continue
+            k2, g2 = _swap_fold(kt, f), _swap_fold(gtask, f)
+            k_oof, k_test = _fit_predict(k2, _base_variant(kr.variant), kr.candidate, self.cfg.seed)
+            g_oof, g_test = _fit_predict(g2, _base_variant(gr.variant.split(": ", 1)[1]), gr.candidate,
+                                         self.cfg.seed)
+            sw = self.split.fold.copy()
+            sw[self.split.fold == f] = 0
+            sw[self.split.fold == 0] = f
+            kf = np.full(n, -1)
+            gf = np.full(n, -1)
+            kf[k2.test] = k_test
+            gf[g2.test] = g_test
+            gat = tasks.gather_task(costs, sw, k_oof, g_oof, kf, gf, self.gathered_fc)
+            _, d_test = _fit_predict(gat, "cheaper path", ga.candidate, self.cfg.seed)
+            sel = np.flatnonzero(gat.test)
+            ids = [gat.ids[i] for i in sel]
+            mi = {m: i for i, m in enumerate(costs.mats)}
+            for (m, N), d in zip(ids, d_test):
+                if N in dec:
+                    dec[N][mi[m]] = d
+            known[fold == f] = k_test
+            gath[fold == f] = g_test
+        return {"known": known, "gathered": gath, "decisions": dec}
+
+    def crossfit_task(self, task: Task, variant: str, cand) -> np.ndarray:
+        """Out-of-fold predictions of one model for every sample (fold f from a model trained on the others)."""
+        pred = np.full(len(task.ids), -1)
+        for f in range(self.cfg.folds):
+            if not (task.fold == f).any():
+                continue
+            t2 = _swap_fold(task, f)
+            y = t2.labels[variant]
+            R = t2.regret.get(variant) if cand.regret else None
+            cols = t2.regret_cols.get(variant) if cand.regret else None
+            w = None if cand.regret else t2.weights.get(variant)
+            fitted = cand.fit(t2.X[t2.train], y[t2.train], None if w is None else w[t2.train], seed=self.cfg.seed,
+                              R=None if R is None else R[t2.train], R_cols=cols)
+            pred[t2.test] = fitted.predict(t2.X[t2.test])
+        return pred
+
+    def assess_kernels(self, out: Outcome):
+        costs = self.costs
+        cf = self.crossfit(out)
+        self.cf = cf
+        # The drop-in alternative: the known model of the other label variant (per call, direct kernels).
+        chosen_kv = _base_variant(out.chosen["kernel_known"].variant)
+        alt = {v: r for v, r in self.known_by_variant.items() if v != chosen_kv}
+        alt_pred = {v: self.crossfit_task(out.tasks["kernel_known"], v, r.candidate) for v, r in alt.items()}
+        fold = self.split.fold.loc[costs.mats].to_numpy()
+        sets = {"held_out": np.flatnonzero(fold == 0), "all_folds": np.arange(len(costs.mats))}
+        real = [costs.mats.index(m) for m in self.meas.shared_real if m in costs.mats]
+        if real:
+            sets["shared_real"] = np.array(real)
+        tpr_lab = self.times.tpr_labels
+        if self.is_gpu and tpr_lab and "tpr_cusp_mean" in self.F.columns:
+            fallback = np.array([costs.labels.index(f"{self.times.tpr_labels[0].split('/')[0]}/tpr="
+                                                    f"{min(int(v), max(self.times.tprs))}")
+                                 for v in self.F.loc[costs.mats, "tpr_cusp_mean"]])
+        else:
+            fallback = np.full(len(costs.mats), costs.labels.index("csr_scalar") if "csr_scalar" in costs.labels
+                               else 0)
+        rep = {}
+        for name, idx in sets.items():
+            kp, gp = cf["known"][idx], cf["gathered"][idx]
+            dec = {N: cf["decisions"][N][idx] for N in tasks.EVAL_CALLS}
+            plan_pred = np.where(dec[100] == 1, gp, kp)
+            rep[name] = {
+                "n": int(len(idx)),
+                "selection": assess.selection_at(costs, idx, kp, gp, self.gathered_fc, dec),
+                "plan_apply_100": assess.plan_apply(costs, idx, plan_pred),
+                "gathered_apply": assess.plan_apply(costs, idx, gp),
+                "drop_in": assess.drop_in(costs, idx, kp, fallback),
+                "drop_in_alternatives": {f"{v}: {alt[v].candidate.name}": assess.drop_in(costs, idx, p[idx], fallback)
+                                         for v, p in alt_pred.items()},
+                "drop_in_rule": assess.drop_in(costs, idx, fallback[idx], fallback),
+            }
+        if real:
+            rows = []
+            for i in real:
+                d100 = cf["decisions"][100][i]
+                p = cf["gathered"][i] if d100 == 1 else cf["known"][i]
+                v = costs.vendor.iloc[i]
+                kpi = cf["known"][i]
+                dp = kpi if costs.direct[kpi] else fallback[i]
+                rows.append({"matrix": costs.mats[i], "fold": int(fold[i]), "nnz": int(self.F.loc[costs.mats[i], "nnz"]),
+                             "plan_choice": costs.labels[p], "gathered_at_100": bool(d100 == 1),
+                             "oracle": costs.labels[int(np.argmin(costs.T[i]))],
+                             "vs_oracle_all": float(costs.all_min[i] / costs.T[i, p]),
+                             "vs_best_cusparse": float(v.get("best_cusparse", np.nan) / costs.T[i, p]),
+                             "drop_in_choice": costs.labels[dp],
+                             "drop_in_vs_alg1": float(v.get("cusparse/alg1", np.nan) / costs.T[i, dp])})
+            rep["shared_real_rows"] = rows
+        out.report["kernels"] = rep
+
+    # ------------------------------------------------------------ export
+    def export_table(self, out: Outcome) -> dict:
+        cfg = self.cfg
+        models = {}
+        for name in MODEL_ORDER:
+            if name not in out.chosen:
+                continue
+            r = out.chosen[name]
+            m = dict(r.model)
+            m["scores"] = assess.finite(_scores(name, r))
+            models[name] = m
+        meas = self.meas
+        run = meas.run
+        root = cfg.repo_root
+        head = _git(["rev-parse", "--short", "HEAD"], root) if root else ""
+        dirty = _git(["status", "--porcelain", "--", "predictors/train"], root) if root else ""
+        spec_shas = sorted({f.spec_sha256 for f in meas.folders if f.spec_sha256})
+        prov = {
+            "measurements": [_rel(f.path, root) for f in meas.folders],
+            "measurement_commit": run.get("commit", ""),
+            "measurement_commit_note": ("the collector's build stamp from run.json; the binary's source commit is "
+                                        f"in tuning_data/{cfg.arch}/PROVENANCE.md"),
+            "measurement_date": run.get("date", ""),
+            "measurement_sessions": [s for f in meas.folders for s in f.sessions.splitlines() if s.strip()],
+            "device": f"{run.get('device', {}).get('name', '')} ({run.get('execution_space', run.get('backend', ''))}, "
+                      f"{run.get('precision', '')})",
+            "corpus_spec_sha256": spec_shas[0] if len(spec_shas) == 1 else spec_shas,
+            "training_command": cfg.command,
+            "training_commit": head + ("+uncommitted predictors/train changes" if dirty else ""),
+            "trained_at": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
+            "split": self.split.summary(),
+            "libraries": _versions(),
+            "selection": ("each model's algorithm, hyper-parameters and label variant chosen on grouped "
+                          "cross-validation over the training folds (the held-out fold never chooses); among "
+                          "candidates under the size cap within the tolerance of the best score, the cheapest "
+                          "to evaluate; scores in each model's 'scores' are held-out"),
+            "costs": ("kernel-selection labels and scores count feature collection (the collector's time of the "
+                      "feature groups a model reads), analysis (preprocessing_s) and calls (time_s, launch "
+                      "included); offline, from recorded timings"),
+            "methods": {lab: "/".join(self.times.label_config[lab]) for lab in self.times.labels},
+            "models": {name: _model_prov(name, out.chosen[name]) for name in models},
+        }
+        if meas.duplicates:
+            prov["duplicates_skipped"] = len(meas.duplicates)
+        omitted = self._omitted(out)
+        if omitted:
+            prov["omitted_models"] = omitted
+        prov["summary"] = self._summary(out, models, omitted)
+        table = {"schema": evaluate.SCHEMA, "arch": cfg.arch, "status": "trained",
+                 "provenance": assess.finite(prov), "models": models}
+        evaluate.validate(table)
+        size = len(dumps(table))
+        if size > cfg.max_total_bytes:
+            raise RuntimeError(f"model table is {size} bytes, over the cap of {cfg.max_total_bytes}")
+        return table
+
+    def _omitted(self, out: Outcome) -> dict:
+        om = {}
+        if not self.is_gpu:
+            t = self.times
+            T = t.time[t.tpr_labels]
+            tpr1 = 100.0 * float((T.to_numpy().argmin(axis=1) == 0).mean()) if len(t.tpr_labels) else 0.0
+            best = t.time.to_numpy().argmin(axis=1)
+            vec = 100.0 * float(np.isin(best, [t.labels.index(l) for l in t.tpr_labels]).mean())
+            why = (f"CPU backend ({self.meas.run.get('execution_space', '')}): CSR-vector's threads per row is a "
+                   f"vector length run as a serial inner loop; TpR=1 is its fastest TpR on {tpr1:.0f} % of the "
+                   f"matrices and csr_vector (any TpR) is the fastest method on {vec:.1f} %: a TpR model would "
+                   f"only learn noise, so the rule decides")
+            om["tpr_global"] = why
+            om["tpr_block"] = why
+        elif "tpr_block" not in out.chosen:
+            om["tpr_block"] = "no blockwise samples (blocks.csv) in the measurements"
+        return om
+
+    def _summary(self, out: Outcome, models: dict, omitted: dict) -> str:
+        parts = [f"Trained on {len(self.F)} matrices measured on {self.meas.run.get('device', {}).get('name', '?')} "
+                 f"({self.meas.run.get('date', '')[:10]}), {len(self.split.test)} held out by matrix group"]
+        s = []
+        if "tpr_global" in models:
+            h = out.chosen["tpr_global"].held_out
+            s.append(f"tpr_global {h['accuracy_pct']:.0f} % accuracy, PLUB {h['PLUB_pct']:.1f} %")
+        if "tpr_block" in models:
+            h = out.chosen["tpr_block"].held_out
+            s.append(f"tpr_block relaxed accuracy {h['relaxed_accuracy_pct']:.0f} %, PLUB {h['PLUB_pct']:.1f} %")
+        k = out.report.get("kernels", {}).get("held_out")
+        if k:
+            sel = k["selection"]
+            s.append("kernel selection " + ", ".join(f"{sel[N]['selection']['gm']:.2f}x oracle at {N} call"
+                                                     + ("s" if N > 1 else "") for N in tasks.EVAL_CALLS))
+            s.append(f"plan choice per call {k['plan_apply_100']['vs_oracle_all_aspmv']['gm']:.2f}x the oracle over "
+                     "all aspmv configurations")
+        if omitted:
+            s.append("no " + "/".join(omitted) + " model (rules decide)")
+        return parts[0] + ": held-out " + "; ".join(s) + "."
+
+    # ------------------------------------------------------------ all
+    def run(self) -> Outcome:
+        t0 = time.time()
+        self.load()
+        out = Outcome(table={})
+        self.train_tpr(out)
+        self.train_kernels(out)
+        self.assess_kernels(out)
+        out.table = self.export_table(out)
+        out.report["elapsed_s"] = time.time() - t0
+        out.report["split_table"] = self.split.table()
+        out.report["dropped"] = self.times.dropped
+        self.out = out
+        return out
+
+
+def _full(task: Task, r: Result) -> np.ndarray:
+    """A result's test predictions spread over all of the task's samples (-1 on training samples)."""
+    full = np.full(len(task.ids), -1)
+    full[task.test] = r.test_pred
+    return full
+
+
+def _scores(name: str, r: Result) -> dict:
+    h = r.held_out
+    if name in ("tpr_global", "tpr_block"):
+        return {"split": "held-out", "n": h.get("n"), "accuracy_pct": h.get("accuracy_pct"),
+                "relaxed_accuracy_pct": h.get("relaxed_accuracy_pct"), "PLUB_pct": h.get("PLUB_pct"),
+                "cv_PLUB_pct": r.cv.get("PLUB_pct")}
+    out = {"split": "held-out"}
+    out.update({k: v for k, v in h.items() if isinstance(v, (int, float))})
+    return out
+
+
+def _model_prov(name: str, r: Result) -> dict:
+    return {"algorithm": r.candidate.algorithm, "hyperparameters": r.candidate.params, "labels": r.variant,
+            "classes": len(r.model["classes"]), "trees": len(r.model["trees"]), "nodes": r.nodes,
+            "worst_case_nodes_visited": r.path}
+
+
+def _versions() -> dict:
+    import importlib.metadata as md
+    out = {"python": sys.version.split()[0]}
+    for p in ("numpy", "pandas", "scikit-learn", "xgboost-cpu", "xgboost", "lightgbm"):
+        try:
+            out[p] = md.version(p)
+        except md.PackageNotFoundError:
+            pass
+    return out
+
+
+def dumps(table: dict) -> str:
+    """The table as JSON: floats as Python's repr (shortest round-trip = the same double everywhere)."""
+    return json.dumps(table, indent=1, allow_nan=False) + "\n"
+
+
+def compact_dumps(table: dict) -> str:
+    """Readable header, one line per tree array (keeps the file small and diffable)."""
+    lines = ["{"]
+    lines.append(f' "schema": {json.dumps(table["schema"])},')
+    lines.append(f' "arch": {json.dumps(table["arch"])},')
+    lines.append(f' "status": {json.dumps(table["status"])},')
+    prov = json.dumps(table["provenance"], indent=2, allow_nan=False).replace("\n", "\n ")
+    lines.append(f' "provenance": {prov},')
+    lines.append(' "models": {')
+    names = list(table["models"])
+    for mi, name in enumerate(names):
+        m = table["models"][name]
+        lines.append(f'  {json.dumps(name)}: {{')
+        keys = [k for k in m if k != "trees"]
+        for k in keys:
+            lines.append(f'   {json.dumps(k)}: {json.dumps(m[k], allow_nan=False)},')
+        lines.append('   "trees": [')
+        for ti, t in enumerate(m["trees"]):
+            sep = "," if ti + 1 < len(m["trees"]) else ""
+            lines.append("    " + json.dumps(t, separators=(",", ":"), allow_nan=False) + sep)
+        lines.append("   ]")
+        lines.append("  }" + ("," if mi + 1 < len(names) else ""))
+    lines.append(" }")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

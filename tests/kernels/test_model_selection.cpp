@@ -1,0 +1,263 @@
+// The planner and the drop-in call ask the models and obey them: tables
+// whose models always answer one class (written to a file and loaded through
+// ASPMV_MODEL_FILE) steer gather / kernel / TpR, describe() names the model,
+// the rules selector ignores them, and every steered plan stays correct.
+// On an execution space the table's backend does not fit (a host space of a
+// GPU build), the rules decide.
+
+#include <catch2/catch.hpp>
+
+#include "support/spaces.hpp"
+#include "support/spmv_check.hpp"
+
+#include <aspmv/arch_table.hpp>
+#include <aspmv/plan.hpp>
+#include <aspmv/planner/direct_choice.hpp>
+#include <aspmv/spmv.hpp>
+#include <predictors/active_model_table.hpp>
+
+#include <corpus/random_csr.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace aspmv;
+using namespace aspmv::testing;
+
+namespace {
+
+// A model that answers `answer` (one of `classes`) whatever the input.
+std::string constant_model(const std::vector<std::string>& classes, const std::string& answer,
+                           const std::string& algorithm = "cart") {
+  std::string names, values, zeros;
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    names += (i ? ", \"" : "\"") + classes[i] + "\"";
+    values += std::string(i ? ", " : "") + (classes[i] == answer ? "1" : "0");
+    zeros += i ? ", 0" : "0";
+  }
+  return "{\"algorithm\": \"" + algorithm + "\", \"features\": [\"rows\", \"nnz\"], \"classes\": [" + names +
+         "], \"aggregate\": \"mean\", \"decision\": \"le\", \"base_score\": [" + zeros +
+         "], \"trees\": [{\"feature\": [-1], \"threshold\": [0], \"left\": [-1], \"right\": [-1], \"value\": [" +
+         values + "], \"width\": " + std::to_string(classes.size()) + ", \"class_offset\": 0}]}";
+}
+
+const std::vector<std::string> kernel_classes = {"csr_scalar",       "csr_vector/tpr=1", "csr_vector/tpr=2",
+                                                 "csr_vector/tpr=4", "gao_partitioned",  "csr_adaptive",
+                                                 "merge_path"};
+const std::vector<std::string> tpr_classes = {"1", "2", "4", "8", "16", "32"};
+
+// Writes a trained table with the given models ("name": model) and makes it
+// the active one; the destructor restores the compiled-in table.
+class ActiveTestTable {
+ public:
+  explicit ActiveTestTable(const std::vector<std::pair<std::string, std::string>>& models) {
+    path_ = "aspmv_test_models_" + std::to_string(counter()++) + ".json";
+    std::ofstream f(path_);
+    f << "{\"schema\": \"aspmv-models/1\", \"arch\": \"test\", \"status\": \"trained\", \"provenance\": "
+         "{\"summary\": \"constant models of test_model_selection.cpp\"}, \"models\": {";
+    for (std::size_t i = 0; i < models.size(); ++i)
+      f << (i ? ", " : "") << "\"" << models[i].first << "\": " << models[i].second;
+    f << "}}\n";
+    f.close();
+    setenv(predictors::model_file_variable, path_.c_str(), 1);
+    predictors::reset_active_model_table_for_tests();
+    REQUIRE(predictors::active_model_table_warning().empty());
+    REQUIRE(std::string(predictors::active_model_table().arch) == "test");
+  }
+  ~ActiveTestTable() {
+    unsetenv(predictors::model_file_variable);
+    predictors::reset_active_model_table_for_tests();
+    std::remove(path_.c_str());
+  }
+  ActiveTestTable(const ActiveTestTable&) = delete;
+  ActiveTestTable& operator=(const ActiveTestTable&) = delete;
+
+ private:
+  static int& counter() {
+    static int c = 0;
+    return c;
+  }
+  std::string path_;
+};
+
+template <class Space>
+bool table_fits_space() {
+  return predictors::table_applies(predictors::active_model_table(), backends::Traits<Space>::is_gpu,
+                                   arch_table().backend);
+}
+
+corpus::NamedMatrix test_matrix() {
+  corpus::RandomCsrSpec spec;
+  spec.rows = 300;
+  spec.cols = 280;
+  spec.lengths = corpus::RowLengths::bimodal;
+  spec.mean = 6;
+  spec.spread = 90;
+  spec.long_fraction = 0.05;
+  spec.seed = 11;
+  return {corpus::name(spec), corpus::random_csr(spec)};
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("the kernel model chooses the kernel and its TpR", "[kernels][models]", Spaces) {
+  using Space = TestType;
+  const auto m = test_matrix();
+  for (const std::string answer : {"merge_path", "csr_adaptive", "gao_partitioned", "csr_vector/tpr=2"}) {
+    const ActiveTestTable table({{"gather", constant_model({"known", "gathered"}, "gathered")},
+                                 {"kernel_gathered", constant_model(kernel_classes, answer, "xgboost")},
+                                 {"tpr_block", constant_model(tpr_classes, "4")}});
+    const auto label = predictors::parse_kernel_label(answer);
+    const auto r = run_plan<Space, double, std::int64_t>(m.matrix, PlanOptions{}, SpmvCase{1.0, 0.5, false, 5}, 2);
+    INFO(answer << "\n" << r.description);
+    CHECK(r.comparison.within_bounds);
+    Space exec;
+    DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, m.matrix, m.name);
+    const auto plan = make_plan(exec, a.view());
+    const auto& s = plan.summary();
+    if (!table_fits_space<Space>()) {
+      CHECK(s.verdicts.empty());
+      CHECK(s.why.rfind("rule", 0) == 0);
+      CHECK(s.model_table.find("rules decide") != std::string::npos);
+      continue;
+    }
+    CHECK(s.kernel == label.kernel);
+    CHECK(s.features_gathered);
+    CHECK(s.why.find("model kernel_gathered (xgboost)") != std::string::npos);
+    REQUIRE(s.verdicts.size() == 2);
+    CHECK(s.verdicts[0].model == "gather");
+    CHECK(s.verdicts[1].model == "kernel_gathered");
+    CHECK(s.verdicts[1].label == answer);
+    CHECK(s.verdicts[1].confidence == Approx(1.0));
+    CHECK(plan.describe().find("kernel_gathered (xgboost): " + answer) != std::string::npos);
+    if (label.tpr > 0) {
+      REQUIRE(s.groups.size() == 1);
+      CHECK(s.groups[0].tpr == label.tpr);
+      CHECK(s.groups[0].detail == "TpR by model kernel_gathered");
+    }
+    if (label.kernel == Kernel::gao_partitioned)
+      for (const auto& g : s.groups)
+        if (g.role == GroupRole::short_rows) {
+          CHECK(g.tpr == 4);
+          CHECK(g.detail == "TpR by model tpr_block (cart)");
+        }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("the gather model can keep a plan on known features", "[kernels][models]", Spaces) {
+  using Space = TestType;
+  const auto m = test_matrix();
+  const ActiveTestTable table({{"gather", constant_model({"known", "gathered"}, "known")},
+                               {"kernel_known", constant_model(kernel_classes, "csr_vector/tpr=4")},
+                               {"kernel_gathered", constant_model(kernel_classes, "merge_path")}});
+  Space exec;
+  DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, m.matrix, m.name);
+  for (const std::int64_t calls : {std::int64_t(1), std::int64_t(1000)}) {
+    PlanOptions o;
+    o.expected_calls = calls;
+    const auto plan = make_plan(exec, a.view(), o);
+    const auto& s = plan.summary();
+    INFO(plan.describe());
+    if (!table_fits_space<Space>()) {
+      CHECK(s.verdicts.empty());
+      continue;
+    }
+    CHECK_FALSE(s.features_gathered);
+    CHECK(s.kernel == Kernel::csr_vector);
+    REQUIRE(s.groups.size() == 1);
+    CHECK(s.groups[0].tpr == 4);
+  }
+  // gather_features = false: no gather model is asked, known features only.
+  PlanOptions o;
+  o.gather_features = false;
+  const auto plan = make_plan(exec, a.view(), o);
+  CHECK_FALSE(plan.summary().features_gathered);
+  if (table_fits_space<Space>()) {
+    REQUIRE(plan.summary().verdicts.size() == 1);
+    CHECK(plan.summary().verdicts[0].model == "kernel_known");
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("rules, forced kernels and TpR models", "[kernels][models]", Spaces) {
+  using Space = TestType;
+  const auto m = test_matrix();
+  const ActiveTestTable table({{"kernel_gathered", constant_model(kernel_classes, "merge_path")},
+                               {"tpr_global", constant_model(tpr_classes, "16")}});
+  Space exec;
+  DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, m.matrix, m.name);
+  PlanOptions rules;
+  rules.selector = Selector::rules;
+  const auto by_rule = make_plan(exec, a.view(), rules);
+  CHECK(by_rule.summary().verdicts.empty());
+  CHECK(by_rule.summary().model_table.empty());
+  CHECK(by_rule.summary().why.rfind("rule", 0) == 0);
+
+  PlanOptions vector;
+  vector.kernel = Kernel::csr_vector;
+  const auto forced = make_plan(exec, a.view(), vector);
+  REQUIRE(forced.summary().groups.size() == 1);
+  constexpr int max_tpr = backends::Traits<Space>::max_tpr;
+  if (table_fits_space<Space>()) {
+    CHECK(forced.summary().features_gathered);  // tpr_global reads gathered statistics
+    CHECK(forced.summary().groups[0].tpr == (16 < max_tpr ? 16 : max_tpr));
+    CHECK(forced.summary().groups[0].detail == "TpR by model tpr_global (cart)");
+  } else {
+    CHECK(forced.summary().groups[0].detail.rfind("TpR by rule", 0) == 0);
+  }
+  vector.threads_per_row = 2;
+  const auto forced_tpr = make_plan(exec, a.view(), vector);
+  CHECK(forced_tpr.summary().groups[0].tpr == 2);
+  CHECK(forced_tpr.summary().groups[0].detail == "TpR forced");
+}
+
+TEMPLATE_LIST_TEST_CASE("a model label this build cannot run falls back to the rule", "[kernels][models]", Spaces) {
+  using Space = TestType;
+  const auto m = test_matrix();
+  const ActiveTestTable table(
+      {{"kernel_gathered", constant_model({"csr_scalar", "no_such_kernel"}, "no_such_kernel")}});
+  Space exec;
+  DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, m.matrix, m.name);
+  const auto plan = make_plan(exec, a.view());
+  INFO(plan.describe());
+  if (table_fits_space<Space>()) {
+    CHECK(plan.summary().why.find("answered 'no_such_kernel', which this build cannot run") != std::string::npos);
+    CHECK(plan.summary().why.find("rule") != std::string::npos);
+  }
+  const auto r = run_plan<Space, double, std::int64_t>(m.matrix, PlanOptions{}, SpmvCase{}, 1);
+  CHECK(r.comparison.within_bounds);
+}
+
+TEMPLATE_LIST_TEST_CASE("the drop-in call asks the known-feature model", "[kernels][models]", Spaces) {
+  using Space = TestType;
+  const auto m = test_matrix();
+  constexpr int max_tpr = backends::Traits<Space>::max_tpr;
+  for (const std::string answer : {"csr_scalar", "csr_vector/tpr=2", "csr_vector/tpr=4", "merge_path"}) {
+    const ActiveTestTable table({{"kernel_known", constant_model(kernel_classes, answer)}});
+    Space exec;
+    DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, m.matrix, m.name);
+    const auto choice = impl::direct_choice<Space>(a.view());
+    INFO(answer << " -> " << to_string(choice.kernel) << "<" << choice.tpr << "> by " << choice.source);
+    const auto label = predictors::parse_kernel_label(answer);
+    if (table_fits_space<Space>() && planner::kernel_traits(label.kernel).direct) {
+      CHECK(choice.kernel == label.kernel);
+      CHECK(std::string(choice.source) == "model kernel_known");
+      if (label.tpr > 0) CHECK(choice.tpr == (label.tpr < max_tpr ? label.tpr : max_tpr));
+    } else {
+      CHECK(std::string(choice.source) == "rule");  // merge_path needs a plan: the rule's direct kernel
+    }
+    // The choice runs and is right.
+    using View = Kokkos::View<double*, typename Space::memory_space>;
+    View x("x", m.matrix.num_cols), y("y", m.matrix.num_rows);
+    Kokkos::deep_copy(x, 1.0);
+    spmv(exec, 1.0, a.view(), x, 0.0, y);
+    auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+    const std::vector<double> ones(static_cast<std::size_t>(m.matrix.num_cols), 1.0);
+    const std::vector<double> y0(static_cast<std::size_t>(m.matrix.num_rows), 0.0);
+    const auto ref = reference_spmv(m.matrix, 1.0, ones, 0.0, y0);
+    for (std::int32_t i = 0; i < m.matrix.num_rows; ++i)
+      CHECK(h(i) == Approx(double(ref.y[std::size_t(i)])).epsilon(1e-12));
+  }
+}

@@ -1,0 +1,278 @@
+// The model evaluator's semantics (docs/MODEL_TABLES.md, "Model") on
+// hand-written tables, the names of models and features, and the one mapping
+// of feature names to MatrixFeatures values.
+
+#include <predictors/model_eval.hpp>
+#include <predictors/model_table.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+using namespace aspmv;
+using namespace aspmv::predictors;
+
+namespace {
+
+// A tree with its arrays, built from vectors (the table stores views).
+struct OwnedTree {
+  std::vector<std::int32_t> feature, left, right;
+  std::vector<double> threshold, value;
+  int width = 1, class_offset = 0;
+  Tree view() const {
+    return Tree{{feature.data(), feature.size()},
+                {threshold.data(), threshold.size()},
+                {left.data(), left.size()},
+                {right.data(), right.size()},
+                {value.data(), value.size()},
+                width,
+                class_offset};
+  }
+};
+
+OwnedTree leaf(std::vector<double> value, int class_offset = 0) {
+  OwnedTree t;
+  t.feature = {-1};
+  t.threshold = {0};
+  t.left = {-1};
+  t.right = {-1};
+  t.width = static_cast<int>(value.size());
+  t.value = std::move(value);
+  t.class_offset = class_offset;
+  return t;
+}
+
+// x[f] vs threshold at the root: left leaf `l`, right leaf `r`.
+OwnedTree stump(std::int32_t f, double threshold, std::vector<double> l, std::vector<double> r) {
+  OwnedTree t;
+  t.feature = {f, -1, -1};
+  t.threshold = {threshold, 0, 0};
+  t.left = {1, -1, -1};
+  t.right = {2, -1, -1};
+  t.width = static_cast<int>(l.size());
+  t.value = std::vector<double>(l.size(), 0.0);
+  t.value.insert(t.value.end(), l.begin(), l.end());
+  t.value.insert(t.value.end(), r.begin(), r.end());
+  return t;
+}
+
+struct OwnedModel {
+  std::vector<FeatureName> features;
+  std::vector<std::string> class_names;
+  std::vector<const char*> classes;
+  std::vector<double> base_score;
+  std::vector<OwnedTree> owned;
+  std::vector<Tree> trees;
+  Model model;
+
+  OwnedModel(std::vector<FeatureName> f, int num_classes, Aggregate a, Decision d, std::vector<OwnedTree> t,
+             std::vector<double> base = {})
+      : features(std::move(f)), owned(std::move(t)) {
+    for (int c = 0; c < num_classes; ++c) class_names.push_back("c" + std::to_string(c));
+    for (const auto& n : class_names) classes.push_back(n.c_str());
+    base_score = base.empty() ? std::vector<double>(std::size_t(num_classes), 0.0) : std::move(base);
+    for (const auto& o : owned) trees.push_back(o.view());
+    model.algorithm = "test";
+    model.features = {features.data(), features.size()};
+    model.classes = {classes.data(), classes.size()};
+    model.aggregate = a;
+    model.decision = d;
+    model.base_score = {base_score.data(), base_score.size()};
+    model.trees = {trees.data(), trees.size()};
+  }
+  OwnedModel(const OwnedModel&) = delete;
+};
+
+}  // namespace
+
+TEST_CASE("models: le goes left at exactly the threshold, lt goes right", "[models]") {
+  for (const auto d : {Decision::le, Decision::lt}) {
+    OwnedModel m({FeatureName::mean}, 2, Aggregate::sum, d, {stump(0, 2.5, {1, 0}, {0, 1})});
+    const double at = 2.5;
+    const double below = std::nextafter(2.5, -1.0), above = std::nextafter(2.5, 10.0);
+    CHECK(predict(m.model, &below).class_index == 0);
+    CHECK(predict(m.model, &above).class_index == 1);
+    CHECK(predict(m.model, &at).class_index == (d == Decision::le ? 0 : 1));
+  }
+  // NaN compares false both ways: right, in both evaluators.
+  OwnedModel m({FeatureName::mean}, 2, Aggregate::sum, Decision::le, {stump(0, 2.5, {1, 0}, {0, 1})});
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  CHECK(predict(m.model, &nan).class_index == 1);
+}
+
+TEST_CASE("models: a walk over several levels and features, and a root that is a leaf", "[models]") {
+  // node 0: x1 <= 10 ? node 1 : node 2; node 1: x0 <= 1 ? leaf 3 : leaf 4; node 2 leaf.
+  OwnedTree t;
+  t.feature = {1, 0, -1, -1, -1};
+  t.threshold = {10, 1, 0, 0, 0};
+  t.left = {1, 3, -1, -1, -1};
+  t.right = {2, 4, -1, -1, -1};
+  t.width = 3;
+  t.value = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0};
+  OwnedModel m({FeatureName::min, FeatureName::max}, 3, Aggregate::sum, Decision::le, {t});
+  const double a[] = {0, 5}, b[] = {2, 5}, c[] = {0, 11};
+  CHECK(predict(m.model, a).class_index == 0);
+  CHECK(predict(m.model, b).class_index == 1);
+  CHECK(predict(m.model, c).class_index == 2);
+
+  OwnedModel one({}, 3, Aggregate::sum, Decision::le, {leaf({0, 0, 1})});
+  CHECK(predict(one.model, static_cast<const double*>(nullptr)).class_index == 2);
+}
+
+TEST_CASE("models: mean divides the sum of the trees by their number, then adds base_score; sum does not", "[models]") {
+  std::vector<OwnedTree> trees = {leaf({0.8, 0.2}), leaf({0.2, 0.8}), leaf({0.6, 0.4})};
+  const std::vector<double> base = {0.25, 0.5};
+  const double x = 0;
+  double s[2];
+  {
+    OwnedModel m({FeatureName::mean}, 2, Aggregate::mean, Decision::le, trees, base);
+    const auto p = predict(m.model, &x, s);
+    CHECK(s[0] == 0.25 + ((0.0 + 0.8) + 0.2 + 0.6) / 3.0);
+    CHECK(s[1] == 0.5 + ((0.0 + 0.2) + 0.8 + 0.4) / 3.0);
+    CHECK(p.class_index == 1);
+    CHECK(p.confidence == s[1]);  // mean: the largest score itself
+  }
+  {
+    OwnedModel m({FeatureName::mean}, 2, Aggregate::sum, Decision::le, trees, base);
+    const auto p = predict(m.model, &x, s);
+    CHECK(s[0] == 0.25 + ((0.0 + 0.8) + 0.2 + 0.6));
+    CHECK(s[1] == 0.5 + ((0.0 + 0.2) + 0.8 + 0.4));
+    CHECK(p.class_index == 1);
+    // sum: the softmax of the largest score
+    CHECK(p.confidence == Approx(std::exp(s[1]) / (std::exp(s[0]) + std::exp(s[1]))).epsilon(1e-15));
+  }
+}
+
+TEST_CASE("models: trees are summed in file order, from 0, before base_score is added", "[models]") {
+  // (0 + 1e16) + 1 = 1e16 in double, then - 1e16 = 0; another order would give 1.
+  std::vector<OwnedTree> trees = {leaf({1e16, 0}), leaf({1, 0}), leaf({-1e16, 0.5})};
+  OwnedModel m({}, 2, Aggregate::sum, Decision::le, trees);
+  double s[2];
+  CHECK(predict(m.model, static_cast<const double*>(nullptr), s).class_index == 1);
+  CHECK(s[0] == 0.0);
+  // base_score added to the finished sum: 1 + ((0 + 1e16) + -1e16) = 1, where (1 + 1e16) - 1e16 would give 0.
+  OwnedModel b({}, 2, Aggregate::sum, Decision::le, {leaf({1e16, 0}), leaf({-1e16, 0})}, {1.0, 0.5});
+  CHECK(predict(b.model, static_cast<const double*>(nullptr), s).class_index == 0);
+  CHECK(s[0] == 1.0);
+}
+
+TEST_CASE("models: class_offset and width place a tree's leaf numbers", "[models]") {
+  OwnedTree wide = stump(0, 0.0, {1.0, 1.5}, {-1.0, -1.5});
+  wide.class_offset = 1;
+  std::vector<OwnedTree> trees = {leaf({2.0}, 3), wide, leaf({0.25}, 0)};
+  OwnedModel m({FeatureName::cov}, 4, Aggregate::sum, Decision::le, trees, {0.125, 0, 0, 0});
+  double s[4];
+  const double x = 0.0;
+  const auto p = predict(m.model, &x, s);
+  CHECK(s[0] == 0.125 + 0.25);
+  CHECK(s[1] == 1.0);
+  CHECK(s[2] == 1.5);
+  CHECK(s[3] == 2.0);
+  CHECK(p.class_index == 3);
+  CHECK(std::string(class_label(m.model, p)) == "c3");
+}
+
+TEST_CASE("models: a tie goes to the lowest class index", "[models]") {
+  double s[4];
+  OwnedModel m({}, 4, Aggregate::sum, Decision::le, {leaf({0, 0, 0, 0})}, {1, 3, 3, 2});
+  const auto p = predict(m.model, static_cast<const double*>(nullptr), s);
+  CHECK(p.class_index == 1);
+  OwnedModel all({}, 4, Aggregate::mean, Decision::lt, {leaf({0.25, 0.25, 0.25, 0.25})});
+  CHECK(predict(all.model, static_cast<const double*>(nullptr)).class_index == 0);
+  // -0.0 == 0.0: a tie too
+  OwnedModel z({}, 2, Aggregate::sum, Decision::le, {leaf({-0.0, 0.0})});
+  CHECK(predict(z.model, static_cast<const double*>(nullptr)).class_index == 0);
+}
+
+TEST_CASE("models: confidence: softmax of the largest score (sum), the largest score (mean)", "[models]") {
+  OwnedModel m({}, 3, Aggregate::sum, Decision::le, {leaf({1, 2, 3})});
+  const auto p = predict(m.model, static_cast<const double*>(nullptr));
+  const double e = std::exp(1.0) + std::exp(2.0) + std::exp(3.0);
+  CHECK(p.class_index == 2);
+  CHECK(p.confidence == Approx(std::exp(3.0) / e).epsilon(1e-15));
+  // large scores do not overflow
+  OwnedModel big({}, 2, Aggregate::sum, Decision::le, {leaf({1000, 999})});
+  CHECK(predict(big.model, static_cast<const double*>(nullptr)).confidence ==
+        Approx(1 / (1 + std::exp(-1.0))).epsilon(1e-15));
+  OwnedModel forest({}, 3, Aggregate::mean, Decision::le, {leaf({0.2, 0.7, 0.1}), leaf({0.4, 0.5, 0.1})});
+  const auto q = predict(forest.model, static_cast<const double*>(nullptr));
+  CHECK(q.class_index == 1);
+  CHECK(q.confidence == (0.7 + 0.5) / 2);
+}
+
+TEST_CASE("models: model names and feature names: to_string and parse", "[models]") {
+  CHECK(num_model_names == 5);
+  for (const auto m : all_model_names) CHECK(parse_model_name(to_string(m)) == m);
+  CHECK(std::string(to_string(ModelName::kernel_gathered)) == "kernel_gathered");
+  CHECK_THROWS_WITH(parse_model_name("tpr"), Catch::Contains("unknown model 'tpr'") && Catch::Contains("gather"));
+  for (const auto f : all_feature_names) CHECK(parse_feature_name(to_string(f)) == f);
+  CHECK(std::size(all_feature_names) == 22);
+  CHECK_THROWS_WITH(parse_feature_name("avg"), Catch::Contains("unknown feature 'avg'"));
+  CHECK(feature_source(FeatureName::nnz) == FeatureSource::known);
+  CHECK(feature_source(FeatureName::median) == FeatureSource::row_histogram);
+  CHECK(feature_source(FeatureName::bandwidth) == FeatureSource::columns);
+  CHECK(feature_source(FeatureName::cov) == FeatureSource::row_stats);
+  CHECK(feature_source(FeatureName::calls) == FeatureSource::context);
+  OwnedModel m({FeatureName::nnz, FeatureName::bandwidth}, 2, Aggregate::sum, Decision::le, {leaf({0, 1})});
+  CHECK(model_reads(m.model, FeatureSource::known));
+  CHECK(model_reads(m.model, FeatureSource::columns));
+  CHECK_FALSE(model_reads(m.model, FeatureSource::row_histogram));
+  CHECK_FALSE(model_reads(m.model, FeatureSource::context));
+}
+
+TEST_CASE("models: feature_value maps every name to its MatrixFeatures field", "[models]") {
+  MatrixFeatures f;
+  f.stats.rows = 1000;
+  f.stats.cols = 2000;
+  f.stats.nnz = 7000;
+  f.stats.min = 1;
+  f.stats.max = 40;
+  f.stats.mean = 7.0;
+  f.stats.var = 12.25;
+  f.shape.mode = 5;
+  f.shape.median = 6;
+  f.columns.min_dist = 2;
+  f.columns.max_dist = 1500;
+  f.columns.bandwidth = 1999;
+  const double calls = 250;
+  const auto v = [&](FeatureName n) { return feature_value(n, f, calls); };
+  CHECK(v(FeatureName::rows) == 1000);
+  CHECK(v(FeatureName::cols) == 2000);
+  CHECK(v(FeatureName::nnz) == 7000);
+  CHECK(v(FeatureName::mean) == 7.0);
+  CHECK(v(FeatureName::density) == 7000.0 / (1000.0 * 2000.0));
+  CHECK(v(FeatureName::min) == 1);
+  CHECK(v(FeatureName::max) == 40);
+  CHECK(v(FeatureName::var) == 12.25);
+  CHECK(v(FeatureName::max_mu) == 33.0);
+  CHECK(v(FeatureName::sqrt_mean) == std::sqrt(7.0));
+  CHECK(v(FeatureName::cov) == 3.5 / 7.0);
+  CHECK(v(FeatureName::dispersion) == 3.5);
+  CHECK(v(FeatureName::mode) == 5);
+  CHECK(v(FeatureName::median) == 6);
+  CHECK(v(FeatureName::min_dist) == 2);
+  CHECK(v(FeatureName::max_dist) == 1500);
+  CHECK(v(FeatureName::bandwidth) == 1999);
+  CHECK(v(FeatureName::density_min) == 1.0 / 2000);
+  CHECK(v(FeatureName::density_max) == 40.0 / 2000);
+  CHECK(v(FeatureName::density_mean) == 7.0 / 2000);
+  CHECK(v(FeatureName::density_var) == 12.25 / (2000.0 * 2000.0));
+  CHECK(v(FeatureName::calls) == 250);
+
+  // model_inputs: the model's own order, duplicates allowed
+  OwnedModel m({FeatureName::calls, FeatureName::max, FeatureName::mean, FeatureName::max}, 2, Aggregate::sum,
+               Decision::le, {stump(1, 39.5, {1, 0}, {0, 1})});
+  double x[4];
+  model_inputs(m.model, f, calls, x);
+  CHECK(x[0] == 250);
+  CHECK(x[1] == 40);
+  CHECK(x[2] == 7.0);
+  CHECK(x[3] == 40);
+  CHECK(predict(m.model, f, calls).class_index == 1);
+  f.stats.max = 39;
+  CHECK(predict(m.model, f, calls).class_index == 0);
+}
