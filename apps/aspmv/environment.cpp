@@ -2,7 +2,7 @@
 
 #include "environment.hpp"
 
-#include "for_each_space.hpp"
+#include <backends/traits.hpp>
 
 #include <aspmv/error.hpp>
 
@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace aspmv::app {
@@ -39,11 +40,14 @@ std::string data_dir() {
   return (exe.parent_path() / ASPMV_DATA_RELATIVE).lexically_normal().string();
 }
 
-bool uses_openmp() {
-  bool any = false;
-  for_each_space([&](auto space) { any = any || std::string(backends::Traits<decltype(space)>::name) == "OpenMP"; });
-  return any;
+// From the space types alone: this runs before Kokkos is initialized, when
+// constructing an instance (Kokkos::Cuda) is an error.
+template <class... S>
+bool any_openmp(std::tuple<S...>*) {
+  return ((std::string(backends::Traits<S>::name) == "OpenMP") || ...);
 }
+
+bool uses_openmp() { return any_openmp(static_cast<backends::EnabledExecutionSpaces*>(nullptr)); }
 
 void bind_openmp_threads_by_default(char* argv[]) {
   if (!uses_openmp() || std::getenv("OMP_PROC_BIND") != nullptr || std::getenv("OMP_PLACES") != nullptr) return;

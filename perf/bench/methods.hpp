@@ -135,8 +135,9 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     m.config = "-";
     m.automatic = true;
     const auto choice = impl::direct_choice<Space>(a);
-    m.detail =
-        std::string(to_string(choice.kernel)) + "<" + std::to_string(choice.tpr) + ">: drop-in, " + choice.source;
+    m.detail = std::string(to_string(choice.kernel)) +
+               (planner::kernel_traits(choice.kernel).uses_tpr ? "<" + std::to_string(choice.tpr) + ">" : "") +
+               ": drop-in, " + choice.source;
     m.call = [exec, a, x, y]() { aspmv::spmv(exec, Value(1), a, x, Value(0), y); };
     methods.push_back(std::move(m));
   }

@@ -7,11 +7,11 @@
 //
 // A is an aspmv::CsrMatrix or a KokkosSparse::CrsMatrix. These calls keep
 // no per-matrix state and cost nothing beyond the SpMV: the kernel is chosen
-// from the known features (m, n, nnz) by the model table's known-feature
-// model (the rule where none applies; the last answer is kept per thread),
-// among the kernels that need no per-matrix arrays, and launched on `exec`
-// with no device allocation, no copy and no fence. Iterative solvers that can keep
-// state should keep an aspmv::Plan: its analysis (partition, rowBlocks, tuned
+// by rule from the known features (m, n, nnz) without a pass over the matrix,
+// among the kernels that need no per-matrix arrays (planner/direct_choice.hpp
+// says why a rule), and launched on `exec` with no device allocation, no copy
+// and no fence. Iterative solvers that can keep state should keep an
+// aspmv::Plan: its analysis (features, models, partition, rowBlocks, tuned
 // TpR) pays off over repeated applies.
 
 #include <aspmv/arch_table.hpp>
@@ -52,7 +52,7 @@ auto as_csr(const A& a) {
 // The kernel the drop-in call runs on `a` (known features only).
 template <class ExecSpace, class Matrix>
 predictors::DirectChoice direct_choice(const Matrix& a) {
-  return planner::direct_choice<ExecSpace>(a, arch_table());
+  return planner::direct_choice<ExecSpace>(a);
 }
 }  // namespace impl
 
