@@ -4,6 +4,7 @@
 // have_cusparse / have_kokkos_kernels say which; the headers come along.
 
 #if defined(ASPMV_HAVE_CUSPARSE)
+#include <backends/cuda/cusparse_spmm.hpp>
 #include <backends/cuda/cusparse_spmv.hpp>
 #endif
 #if defined(ASPMV_HAVE_KOKKOS_KERNELS)

@@ -44,6 +44,11 @@ cmake --preset cpu-asan >/dev/null
 cmake --build --preset cpu-asan
 ctest --preset cpu-asan
 
+log "cpu-cxx20: unit and kernel tests compiled as C++20"
+cmake --preset cpu-cxx20 >/dev/null
+cmake --build --preset cpu-cxx20
+ctest --preset cpu-cxx20
+
 gpu_presets=(mi100)
 [ $have_cuda -eq 1 ] && gpu_presets=(h100 mi100)
 for preset in "${gpu_presets[@]}"; do

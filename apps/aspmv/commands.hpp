@@ -14,12 +14,14 @@ using Args = std::vector<std::string>;
 int command_info(const Args& args);
 int command_run(const Args& args);
 int command_bench(const Args& args);
+int command_bench_forms(const Args& args);
 int command_collect(const Args& args);
 int command_report(const Args& args);
 
 extern const char* const info_usage;
 extern const char* const run_usage;
 extern const char* const bench_usage;
+extern const char* const bench_forms_usage;
 extern const char* const collect_usage;
 extern const char* const report_usage;
 

@@ -2,6 +2,7 @@
 //   aspmv info               build, Kokkos, devices, architecture table
 //   aspmv run [matrix ...]   tuned SpMV on the default execution space, checked and timed
 //   aspmv bench [matrix ...] every kernel against the vendor and library comparators
+//   aspmv bench-forms [...]  transposes and multivectors against cuSPARSE
 //   aspmv collect            the measurement collector over a corpus spec
 //   aspmv report             the study report (Python) over collector runs
 //
@@ -35,6 +36,7 @@ const char* const usage =
     "  run [options] [FILE...]  SpMV on each matrix (Matrix Market .mtx[.gz], Harwell-Boeing .rua/.rsa[.gz]);\n"
     "                           no FILE: the built-in demo set\n"
     "  bench [options] [MATRIX...]  every kernel and TpR against cuSPARSE and Kokkos Kernels, interleaved\n"
+    "  bench-forms [options] [MATRIX...]  y = A^T x and Y = A X (several vectors) against cuSPARSE\n"
     "  collect --spec F --out D     measurements and features over a corpus (docs/COLLECTOR_FORMAT.md)\n"
     "  report --runs D... --out R   the study report (tables, plots, Markdown) of collector runs (Python)\n"
     "'aspmv <command> --help' lists a command's options.\n"
@@ -55,6 +57,7 @@ struct Command {
 const Command commands[] = {{"info", aspmv::app::info_usage, aspmv::app::command_info},
                             {"run", aspmv::app::run_usage, aspmv::app::command_run},
                             {"bench", aspmv::app::bench_usage, aspmv::app::command_bench},
+                            {"bench-forms", aspmv::app::bench_forms_usage, aspmv::app::command_bench_forms},
                             {"collect", aspmv::app::collect_usage, aspmv::app::command_collect},
                             {"report", aspmv::app::report_usage, aspmv::app::command_report}};
 

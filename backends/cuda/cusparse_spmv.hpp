@@ -1,7 +1,8 @@
 #pragma once
 // cuSPARSE's generic SpMV (cusparseSpMV) on an aspmv::CsrMatrix, as a
-// comparator: CSR ALG1 or ALG2, with cusparseSpMV_preprocess. Setup (handle,
-// descriptors, buffer, preprocess) is timed apart from the calls.
+// comparator: CSR ALG1 or ALG2, with cusparseSpMV_preprocess, of A or of A^T
+// (CUSPARSE_OPERATION_TRANSPOSE). Setup (handle, descriptors, buffer,
+// preprocess) is timed apart from the calls.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
@@ -34,9 +35,12 @@ class CusparseSpmv {
   using Matrix = CsrMatrix<Value, Offset, Kokkos::CudaSpace>;
   using Vector = Kokkos::View<Value*, Kokkos::CudaSpace>;
 
-  // Binds A, x and y (the vectors the calls will use) and runs the setup.
-  CusparseSpmv(const Kokkos::Cuda& exec, const Matrix& a, const Vector& x, const Vector& y, CusparseAlgorithm alg)
-      : alg_(alg == CusparseAlgorithm::csr_alg1 ? CUSPARSE_SPMV_CSR_ALG1 : CUSPARSE_SPMV_CSR_ALG2) {
+  // Binds A, x and y (the vectors the calls will use) and runs the setup;
+  // transpose: y = alpha A^T x + beta y (x has num_rows entries).
+  CusparseSpmv(const Kokkos::Cuda& exec, const Matrix& a, const Vector& x, const Vector& y, CusparseAlgorithm alg,
+               bool transpose = false)
+      : alg_(alg == CusparseAlgorithm::csr_alg1 ? CUSPARSE_SPMV_CSR_ALG1 : CUSPARSE_SPMV_CSR_ALG2),
+        op_(transpose ? CUSPARSE_OPERATION_TRANSPOSE : CUSPARSE_OPERATION_NON_TRANSPOSE) {
     const auto t0 = std::chrono::steady_clock::now();
     constexpr cudaDataType type = std::is_same<Value, double>::value ? CUDA_R_64F : CUDA_R_32F;
     const cusparseIndexType_t offset_type = sizeof(Offset) == 8 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I;
@@ -46,17 +50,13 @@ class CusparseSpmv {
                             const_cast<std::int32_t*>(a.col_indices().data()), const_cast<Value*>(a.values().data()),
                             offset_type, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, type),
           "create CSR");
-    check(cusparseCreateDnVec(&x_, a.num_cols(), x.data(), type), "create x");
-    check(cusparseCreateDnVec(&y_, a.num_rows(), y.data(), type), "create y");
+    check(cusparseCreateDnVec(&x_, static_cast<std::int64_t>(x.extent(0)), x.data(), type), "create x");
+    check(cusparseCreateDnVec(&y_, static_cast<std::int64_t>(y.extent(0)), y.data(), type), "create y");
     const Value one = 1, zero = 0;
     size_t bytes = 0;
-    check(cusparseSpMV_bufferSize(handle_, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, mat_, x_, &zero, y_, type, alg_,
-                                  &bytes),
-          "buffer size");
+    check(cusparseSpMV_bufferSize(handle_, op_, &one, mat_, x_, &zero, y_, type, alg_, &bytes), "buffer size");
     if (bytes > 0 && cudaMalloc(&buffer_, bytes) != cudaSuccess) throw Error("cuSPARSE: cannot allocate its buffer");
-    check(cusparseSpMV_preprocess(handle_, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, mat_, x_, &zero, y_, type, alg_,
-                                  buffer_),
-          "preprocess");
+    check(cusparseSpMV_preprocess(handle_, op_, &one, mat_, x_, &zero, y_, type, alg_, buffer_), "preprocess");
     exec.fence();
     setup_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
@@ -73,13 +73,13 @@ class CusparseSpmv {
   // y = alpha A x + beta y on the bound vectors, asynchronously on the stream.
   void apply(Value alpha, Value beta) const {
     constexpr cudaDataType type = std::is_same<Value, double>::value ? CUDA_R_64F : CUDA_R_32F;
-    check(cusparseSpMV(handle_, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, mat_, x_, &beta, y_, type, alg_, buffer_),
-          "SpMV");
+    check(cusparseSpMV(handle_, op_, &alpha, mat_, x_, &beta, y_, type, alg_, buffer_), "SpMV");
   }
   double setup_seconds() const { return setup_seconds_; }
 
  private:
   cusparseSpMVAlg_t alg_;
+  cusparseOperation_t op_;
   cusparseHandle_t handle_ = nullptr;
   cusparseSpMatDescr_t mat_ = nullptr;
   cusparseDnVecDescr_t x_ = nullptr;

@@ -6,6 +6,7 @@
 #   perf/device/gpu_session.sh sanitize          (alone: it uses most of a call's 10 minutes)
 #   perf/device/gpu_session.sh large-nnz bench-compare
 #   perf/device/gpu_session.sh describe-real         (each real matrix's plan, as the models chose it)
+#   perf/device/gpu_session.sh tests-forms bench-forms   (transposes and multivectors: tests; against cuSPARSE)
 set -uo pipefail
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export ASPMV_DEMO_DIR=$PWD/.device/demo OMP_PROC_BIND=false
@@ -141,6 +142,13 @@ for stage in "$@"; do
         tail -3 "$OUT/hidden_cost_tests.txt" | tee -a "$FINAL_OUT/summary.txt"
       fi
       $bin/aspmv run >"$OUT/run_demo.txt" 2>&1; tail -9 "$OUT/run_demo.txt" ;;
+    tests-forms)
+      # The drop-in forms' kernel and hidden-cost tests alone (transposes, multivectors, the handle).
+      $bin/aspmv_kernel_tests "[modes],[multivector],[transpose],[handle]" >"$OUT/kernel_tests_forms.txt" 2>&1
+      echo "forms kernel tests exit $?" | tee -a "$OUT/kernel_tests_forms.txt"
+      $bin/aspmv_hidden_cost_tests "[forms]" >"$OUT/hidden_cost_forms.txt" 2>&1
+      echo "forms hidden-cost tests exit $?" | tee -a "$OUT/hidden_cost_forms.txt"
+      tail -3 "$OUT/kernel_tests_forms.txt" "$OUT/hidden_cost_forms.txt" | tee -a "$FINAL_OUT/summary.txt" ;;
     bench-targets)
       $bin/aspmv bench --groups --csv "$OUT/bench_targets.csv" \
         --variant nnz_per_wg=1536,workgroup_threads=256,stage_unroll=4 --variant tpr=1 --variant tpr=2 \
@@ -176,6 +184,16 @@ for stage in "$@"; do
       $bin/aspmv run --describe .device/real/*.mtx.gz >"$OUT/describe_real.txt" 2>&1
       echo "describe-real: exit $?, $(grep -c "^aspmv plan:" "$OUT/describe_real.txt") plans, $(grep -c "(model kernel_" "$OUT/describe_real.txt") chosen by a model" |
         tee -a "$FINAL_OUT/summary.txt" ;;
+    bench-forms)
+      # y = A^T x and Y = A X (4 and 8 vectors) against cuSPARSE on the benchmark
+      # set; FORMS_SECONDS: no new matrix after this long (default 420).
+      forms_start=$SECONDS; n=0
+      for mtx in .device/real/*.mtx.gz "${GENERATED_BENCH[@]}"; do
+        if (( SECONDS - forms_start > ${FORMS_SECONDS:-420} )); then echo "not run (time): $mtx" >>"$OUT/bench_forms.txt"; continue; fi
+        $bin/aspmv bench-forms --csv "$OUT/bench_forms.csv" "$mtx" >>"$OUT/bench_forms.txt" 2>&1 || echo "bench-forms failed on $mtx" | tee -a "$OUT/bench_forms.txt"
+        n=$((n + 1))
+      done
+      echo "bench-forms: $n matrices in $((SECONDS - forms_start)) s, $(grep -c "FAIL\|ERROR" "$OUT/bench_forms.txt") failed rows" | tee -a "$FINAL_OUT/summary.txt" ;;
     bench-generated)
       $bin/aspmv bench --csv "$OUT/bench_generated.csv" \
         stencil2d-5pt-2000 stencil3d-7pt-150 rand-uniform-r1000000-c1000000-m16-s12-seed5 \

@@ -12,8 +12,11 @@
 #include <aspmv/host_csr.hpp>
 #include <aspmv/io/read_matrix.hpp>
 #include <aspmv/kernel.hpp>
+#include <aspmv/mode.hpp>
 #include <aspmv/plan.hpp>
 #include <aspmv/plan_options.hpp>
 #include <aspmv/spmv.hpp>
+#include <aspmv/spmv_handle.hpp>
+#include <aspmv/transpose.hpp>
 #include <aspmv/validate.hpp>
 #include <aspmv/version.hpp>

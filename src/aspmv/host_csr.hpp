@@ -48,4 +48,26 @@ HostCsr<NewValue, NewOffset> convert(const HostCsr<Value, Offset>& a, const std:
   return b;
 }
 
+// A^T on the host (a counting sort by column; rows of A^T in increasing
+// column order): the reference for transposed products.
+template <class Value, class Offset>
+HostCsr<Value, Offset> transposed(const HostCsr<Value, Offset>& a) {
+  HostCsr<Value, Offset> t;
+  t.num_rows = a.num_cols;
+  t.num_cols = a.num_rows;
+  t.row_offsets.assign(static_cast<std::size_t>(a.num_cols) + 1, Offset(0));
+  for (const auto c : a.col_indices) ++t.row_offsets[static_cast<std::size_t>(c) + 1];
+  for (std::size_t c = 0; c < static_cast<std::size_t>(a.num_cols); ++c) t.row_offsets[c + 1] += t.row_offsets[c];
+  t.col_indices.resize(a.col_indices.size());
+  t.values.resize(a.values.size());
+  std::vector<Offset> next(t.row_offsets.begin(), t.row_offsets.end() - 1);
+  for (std::int32_t r = 0; r < a.num_rows; ++r)
+    for (auto k = a.row_offsets[r]; k < a.row_offsets[r + 1]; ++k) {
+      const auto p = static_cast<std::size_t>(next[static_cast<std::size_t>(a.col_indices[k])]++);
+      t.col_indices[p] = r;
+      t.values[p] = a.values[k];
+    }
+  return t;
+}
+
 }  // namespace aspmv

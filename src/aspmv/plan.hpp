@@ -16,21 +16,33 @@
 // made on never waits; applying on another instance first fences the bound
 // one. For concurrent applies on several instances, give each its own
 // workspace with plan.for_instance(other).
+//
+// x and y are vectors (rank 1) or multivectors (rank 2, one column per
+// vector, any layout): rank-1 applies run the plan's kernel; rank-2 applies
+// run CSR-multivector (kernels/csr_multivector.hpp), which reads A once for
+// up to 16 vectors (32 for short rows on GPUs). A plan made with
+// PlanOptions::mode = Mode::transpose applies A^T (built once by make_plan,
+// aspmv/transpose.hpp).
 
 #include <aspmv/arch_table.hpp>
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
 #include <aspmv/impl/scale.hpp>
+#include <aspmv/kernels/csr_multivector.hpp>
+#include <aspmv/mode.hpp>
 #include <aspmv/plan_options.hpp>
 #include <aspmv/plan_summary.hpp>
 #include <aspmv/planner/build_plan.hpp>
+#include <aspmv/planner/direct_choice.hpp>
 #include <aspmv/planner/scoped_region.hpp>
 #include <aspmv/planner/vector_checks.hpp>
 #include <aspmv/planner/workspace.hpp>
+#include <aspmv/transpose.hpp>
 #include <aspmv/validate.hpp>
 
 #include <Kokkos_Core.hpp>
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <variant>
@@ -47,28 +59,49 @@ class Plan {
   using matrix_type = CsrMatrix<Value, Offset, MemorySpace>;
   using value_type = Value;
   using analysis_type = planner::Analysis<ExecSpace, matrix_type>;
+  using transposed_type = Transposed<Value, Offset, MemorySpace>;
 
-  // Made by make_plan: the analysis, and a workspace bound to `exec`.
-  Plan(const ExecSpace& exec, std::shared_ptr<const analysis_type> analysis)
-      : analysis_(std::move(analysis)), workspace_(make_workspace(exec)) {}
+  // Made by make_plan: the analysis, and a workspace bound to `exec` (and,
+  // for a transposed plan, A^T, whose views the analysis uses).
+  Plan(const ExecSpace& exec, std::shared_ptr<const analysis_type> analysis,
+       std::shared_ptr<const transposed_type> transposed = nullptr)
+      : analysis_(std::move(analysis)), transposed_(std::move(transposed)), workspace_(make_workspace(exec)) {}
 
   // A plan sharing this one's analysis with a workspace of its own, bound to
   // `exec`: applies of the two plans may run concurrently.
-  Plan for_instance(const ExecSpace& exec) const { return Plan(exec, analysis_); }
+  Plan for_instance(const ExecSpace& exec) const { return Plan(exec, analysis_, transposed_); }
 
-  // y = alpha * A * x + beta * y on `exec`, asynchronously. beta == 0 never
-  // reads y; alpha == 0 never reads A or x. x and y are rank-1 views the
-  // space can access; they must not overlap.
+  // y = alpha * op(A) * x + beta * y on `exec`, asynchronously (op(A) = A, or
+  // A^T for a transposed plan). beta == 0 never reads y; alpha == 0 never
+  // reads A or x. x and y are rank-1 (or both rank-2) views the space can
+  // access; they must not overlap.
   template <class XView, class YView>
   void apply(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
-    impl::check_vectors<ExecSpace>("aspmv::spmv", analysis_->a.num_rows(), analysis_->a.num_cols(), x, y);
+    impl::check_vectors<ExecSpace>("aspmv::spmv", analysis_->a.num_rows(), analysis_->a.num_cols(), x, y,
+                                   transposed_ ? "A^T" : "A");
     impl::ScopedRegion region("aspmv::spmv");
     if (alpha == Value(0)) {
-      impl::scale(exec, y, beta);
+      impl::scale_vectors(exec, y, beta);
       return;
     }
-    run_groups(0, analysis_->num_groups, exec, alpha, x, beta, y);
+    if constexpr (XView::rank == 2) {
+      const impl::RandomAccessVector<XView> xr = x;
+      impl::launch_csr_multivector(exec, analysis_->a, arch_table().parameters,
+                                   planner::direct_tpr<ExecSpace>(analysis_->a), alpha, xr, beta, y);
+    } else {
+      run_groups(0, analysis_->num_groups, exec, alpha, x, beta, y);
+    }
   }
+
+  // A transposed plan: copies A's current values into its A^T (after they
+  // changed in place; same structure), asynchronously on `exec`. A plan of A
+  // itself reads A's values where they are and needs nothing.
+  void refresh_values(const ExecSpace& exec) const {
+    if (transposed_) transposed_->refresh_values(exec);
+  }
+
+  // The operator the plan applies.
+  Mode mode() const { return transposed_ ? Mode::transpose : Mode::normal; }
 
   // Diagnostics: the plan's dispatch groups (summary().groups, in order) run
   // one at a time, through the same path as apply(), to time them; group i
@@ -85,6 +118,7 @@ class Plan {
 
   const PlanSummary& summary() const { return analysis_->summary; }
   std::string describe() const { return analysis_->summary.describe(); }
+  // The matrix the plan's kernels run on: A, or A^T for a transposed plan.
   const matrix_type& matrix() const { return analysis_->a; }
   // Whether applies write scratch (and so fence when the instance changes).
   bool has_workspace() const { return workspace_ != nullptr; }
@@ -115,7 +149,8 @@ class Plan {
   }
 
   std::shared_ptr<const analysis_type> analysis_;
-  std::shared_ptr<Binding> workspace_;  // null when the kernel needs no scratch
+  std::shared_ptr<const transposed_type> transposed_;  // null unless the plan applies A^T
+  std::shared_ptr<Binding> workspace_;                 // null when the kernel needs no scratch
 };
 
 // Analyzes A once for repeated applies on `exec`, with the parameters of an
@@ -127,10 +162,22 @@ Plan<ExecSpace, Value, Offset, MemorySpace> make_plan(const ExecSpace& exec,
   using Matrix = CsrMatrix<Value, Offset, MemorySpace>;
   using PlanType = Plan<ExecSpace, Value, Offset, MemorySpace>;
   impl::ScopedRegion region("aspmv::make_plan");
-  if (options.validate) throw_if_invalid(validate(exec, a), "aspmv::make_plan");
-  auto analysis = std::make_shared<const typename PlanType::analysis_type>(
-      planner::build_plan<ExecSpace, Matrix>(exec, a, options, table));
-  return PlanType(exec, std::move(analysis));
+  if (options.validate || options.mode == Mode::transpose) throw_if_invalid(validate(exec, a), "aspmv::make_plan");
+  if (options.mode == Mode::normal) {
+    auto analysis = std::make_shared<const typename PlanType::analysis_type>(
+        planner::build_plan<ExecSpace, Matrix>(exec, a, options, table));
+    return PlanType(exec, std::move(analysis));
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  auto transposed = std::make_shared<const typename PlanType::transposed_type>(exec, a);
+  exec.fence();  // the transpose's time, apart from the analysis of A^T
+  const double transpose_seconds = planner::seconds_since(t0);
+  auto built = planner::build_plan<ExecSpace, Matrix>(exec, transposed->view(), options, table);
+  built.summary.mode = Mode::transpose;
+  built.summary.transpose_seconds = transpose_seconds;
+  built.summary.analysis_seconds += transpose_seconds;
+  auto analysis = std::make_shared<const typename PlanType::analysis_type>(std::move(built));
+  return PlanType(exec, std::move(analysis), std::move(transposed));
 }
 
 // Analyzes A once for repeated applies on `exec`, with this build's table.

@@ -3,6 +3,7 @@
 // optional; the defaults let the plan choose.
 
 #include <aspmv/kernel.hpp>
+#include <aspmv/mode.hpp>
 #include <predictors/tpr_rules.hpp>
 
 #include <aspmv/error.hpp>
@@ -54,8 +55,15 @@ struct PlanOptions {
   // it pays for expected_calls; with rules, they are gathered. false chooses
   // from m, n, nnz alone (no host sync).
   bool gather_features = true;
-  // Run aspmv::validate() on the matrix first (a full pass; off by default).
+  // Run aspmv::validate() on the matrix first (a full pass; off by default;
+  // always on for a transposed plan, whose build writes where A's column
+  // indices point).
   bool validate = false;
+  // The operator the plan applies: A, or A^T. A transposed plan builds A^T
+  // once on the device (aspmv/transpose.hpp) and plans it like any matrix;
+  // it holds its own copy of A's values: after they change in place, call
+  // plan.refresh_values(exec).
+  Mode mode = Mode::normal;
 };
 
 }  // namespace aspmv

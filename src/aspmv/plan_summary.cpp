@@ -36,6 +36,8 @@ std::string PlanSummary::describe() const {
   o << "aspmv plan: " << to_string(kernel) << " (" << why << ")\n";
   o << "  matrix: " << stats.rows << " x " << stats.cols << ", " << stats.nnz << " nonzeros, " << value_type
     << " values, " << offset_type << " offsets, on " << execution_space << "\n";
+  if (mode == Mode::transpose)
+    o << "  operator: A^T (the matrix above), built from A on the device in " << transpose_seconds * 1e3 << " ms\n";
   if (features_gathered)
     o << "  row lengths: min " << stats.min << ", max " << stats.max << ", mean " << stats.mean << ", var " << stats.var
       << ", cov " << stats.cov() << "\n";
@@ -66,7 +68,7 @@ std::string PlanSummary::describe() const {
     o << "\n";
   }
   o << "  analysis: " << analysis_seconds * 1e3 << " ms (features " << features_seconds * 1e3 << " ms, setup "
-    << setup_seconds * 1e3 << " ms)\n";
+    << setup_seconds * 1e3 << " ms" << (mode == Mode::transpose ? ", after the transpose" : "") << ")\n";
   return o.str();
 }
 

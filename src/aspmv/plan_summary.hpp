@@ -4,6 +4,7 @@
 
 #include <aspmv/feature_set.hpp>
 #include <aspmv/kernel.hpp>
+#include <aspmv/mode.hpp>
 #include <aspmv/partition.hpp>
 
 #include <cstdint>
@@ -74,9 +75,11 @@ struct PlanSummary {
   std::vector<ModelVerdict> verdicts;  // what each model asked answered, in the order asked
   bool deterministic = false;
   std::int64_t expected_calls = 0;
-  double features_seconds = 0;  // gathering features (device reductions)
-  double setup_seconds = 0;     // partition, rowBlocks, merge-path starts, device arrays
-  double analysis_seconds = 0;  // everything make_plan did
+  Mode mode = Mode::normal;      // transpose: the plan's matrix (stats, groups) is A^T
+  double transpose_seconds = 0;  // building A^T (transposed plans)
+  double features_seconds = 0;   // gathering features (device reductions)
+  double setup_seconds = 0;      // partition, rowBlocks, merge-path starts, device arrays
+  double analysis_seconds = 0;   // everything make_plan did
 
   std::string describe() const;
 };

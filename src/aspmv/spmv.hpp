@@ -1,24 +1,38 @@
 #pragma once
-// aspmv::spmv: the drop-in call, y = alpha * A * x + beta * y.
+// aspmv::spmv: the drop-in call, y = alpha * op(A) * x + beta * y.
 //
-//   aspmv::spmv(exec, alpha, A, x, beta, y);   // on an execution space instance
-//   aspmv::spmv(alpha, A, x, beta, y);         // on A's default space
-//   aspmv::spmv("N", alpha, A, x, beta, y);    // KokkosSparse::spmv's argument order
+//   aspmv::spmv(exec, alpha, A, x, beta, y);         // on an execution space instance
+//   aspmv::spmv(alpha, A, x, beta, y);               // on A's default space
+//   aspmv::spmv("N", alpha, A, x, beta, y);          // KokkosSparse::spmv's argument order
+//   aspmv::spmv(exec, "T", alpha, A, x, beta, y);    // ... with an instance
+//   aspmv::spmv(exec, &handle, "N", alpha, A, x, beta, y);  // Kokkos Kernels 4.x's handle form
+//                                                            // (aspmv/spmv_handle.hpp)
 //
-// A is an aspmv::CsrMatrix or a KokkosSparse::CrsMatrix. These calls keep
-// no per-matrix state and cost nothing beyond the SpMV: the kernel is chosen
-// by rule from the known features (m, n, nnz) without a pass over the matrix,
-// among the kernels that need no per-matrix arrays (planner/direct_choice.hpp
-// says why a rule), and launched on `exec` with no device allocation, no copy
-// and no fence. Iterative solvers that can keep state should keep an
-// aspmv::Plan: its analysis (features, models, partition, rowBlocks, tuned
-// TpR) pays off over repeated applies.
+// A is an aspmv::CsrMatrix or a KokkosSparse::CrsMatrix. Modes "N", "T",
+// "C", "H" (values are real: "C" is "N", "H" is "T"). x and y are rank-1
+// views (vectors) or rank-2 views (one column per vector, any layout).
+//
+// Without a handle these calls keep no per-matrix state and cost nothing
+// beyond the SpMV: no device allocation, no copy and no fence; the kernel is
+// chosen from the known features (m, n, nnz) without a pass over the matrix.
+//  - "N", rank 1: a kernel that needs no per-matrix arrays, by rule
+//    (planner/direct_choice.hpp says why a rule and not the models).
+//  - "N", rank 2: CSR-multivector, A read once for up to 16 vectors (32 for short rows on GPUs)
+//    (kernels/csr_multivector.hpp).
+//  - "T": y scaled by beta, then A's entries scattered into y with atomic
+//    adds (kernels/scatter_transpose.hpp): the summation order varies from
+//    run to run. A kept plan or handle transposes A once instead.
+// Iterative solvers that can keep state should keep an aspmv::Plan (or a
+// handle): its analysis pays off over repeated applies.
 
 #include <aspmv/arch_table.hpp>
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
 #include <aspmv/feature_set.hpp>
 #include <aspmv/impl/scale.hpp>
+#include <aspmv/kernels/csr_multivector.hpp>
+#include <aspmv/kernels/scatter_transpose.hpp>
+#include <aspmv/mode.hpp>
 #include <aspmv/plan.hpp>
 #include <aspmv/planner/build_plan.hpp>
 #include <aspmv/planner/direct_choice.hpp>
@@ -49,54 +63,89 @@ auto as_csr(const A& a) {
     return wrap(a);
 }
 
-// The kernel the drop-in call runs on `a` (known features only).
+template <class A>
+using csr_type_of = std::remove_const_t<decltype(as_csr(std::declval<const A&>()))>;
+
+// The kernel the drop-in call runs on `a` for rank-1 "N" (known features only).
 template <class ExecSpace, class Matrix>
 predictors::DirectChoice direct_choice(const Matrix& a) {
   return planner::direct_choice<ExecSpace>(a);
 }
-}  // namespace impl
 
-template <class ExecSpace, class Alpha, class AMatrix, class XView, class Beta, class YView,
-          class = std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value>>
-void spmv(const ExecSpace& exec, const Alpha& alpha, const AMatrix& A, const XView& x, const Beta& beta,
-          const YView& y) {
-  const auto a = impl::as_csr(A);
+// The drop-in's work after the checks: y = alpha * op(a) * x + beta * y.
+template <class ExecSpace, class Matrix, class XView, class YView>
+void direct_spmv(const ExecSpace& exec, Mode mode, const Matrix& a, typename Matrix::value_type alpha, const XView& x,
+                 typename Matrix::value_type beta, const YView& y) {
+  using Value = typename Matrix::value_type;
+  if (alpha == Value(0)) {
+    scale_vectors(exec, y, beta);
+    return;
+  }
+  const RandomAccessVector<XView> xr = x;
+  const auto& params = arch_table().parameters;
+  if (mode == Mode::transpose) {
+    launch_scatter_transpose(exec, a, params, planner::direct_tpr<ExecSpace>(a), alpha, xr, beta, y);
+  } else if constexpr (XView::rank == 2) {
+    launch_csr_multivector(exec, a, params, planner::direct_tpr<ExecSpace>(a), alpha, xr, beta, y);
+  } else {
+    const auto choice = direct_choice<ExecSpace>(a);
+    planner::for_each_kernel([&](auto d) {
+      using D = decltype(d);
+      if constexpr (D::traits.direct) {
+        if (D::id == choice.kernel) D::launch(exec, a, params, choice.tpr, alpha, xr, beta, y);
+      }
+    });
+  }
+}
+
+// The checks every drop-in form makes, then the SpMV.
+template <class ExecSpace, class Alpha, class AMatrix, class XView, class Beta, class YView>
+void checked_spmv(const ExecSpace& exec, Mode mode, const Alpha& alpha, const AMatrix& A, const XView& x,
+                  const Beta& beta, const YView& y) {
+  const auto a = as_csr(A);
   using Matrix = std::remove_const_t<decltype(a)>;
   using Value = typename Matrix::value_type;
   static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename Matrix::memory_space>::accessible,
                 "aspmv::spmv: the execution space cannot access the matrix's memory space");
-  impl::check_vectors<ExecSpace>("aspmv::spmv", a.num_rows(), a.num_cols(), x, y);
+  if (mode == Mode::transpose)
+    check_vectors<ExecSpace>("aspmv::spmv", a.num_cols(), a.num_rows(), x, y, "A^T");
+  else
+    check_vectors<ExecSpace>("aspmv::spmv", a.num_rows(), a.num_cols(), x, y, "A");
   planner::check_offset_headroom(a, "aspmv::spmv");
-  impl::ScopedRegion region("aspmv::spmv");
-  const auto va = static_cast<Value>(alpha);
-  const auto vb = static_cast<Value>(beta);
-  if (va == Value(0)) {
-    impl::scale(exec, y, vb);
-    return;
-  }
-  const auto choice = impl::direct_choice<ExecSpace>(a);
-  const impl::RandomAccessVector<XView> xr = x;
-  planner::for_each_kernel([&](auto d) {
-    using D = decltype(d);
-    if constexpr (D::traits.direct) {
-      if (D::id == choice.kernel) D::launch(exec, a, arch_table().parameters, choice.tpr, va, xr, vb, y);
-    }
-  });
+  ScopedRegion region("aspmv::spmv");
+  direct_spmv(exec, mode, a, static_cast<Value>(alpha), x, static_cast<Value>(beta), y);
+}
+}  // namespace impl
+
+// y = alpha * A * x + beta * y on `exec`.
+template <class ExecSpace, class Alpha, class AMatrix, class XView, class Beta, class YView,
+          class = std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value>>
+void spmv(const ExecSpace& exec, const Alpha& alpha, const AMatrix& A, const XView& x, const Beta& beta,
+          const YView& y) {
+  impl::checked_spmv(exec, Mode::normal, alpha, A, x, beta, y);
 }
 
+// y = alpha * op(A) * x + beta * y on `exec`; mode "N", "T", "C" or "H".
+template <class ExecSpace, class Alpha, class AMatrix, class XView, class Beta, class YView,
+          class = std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value>>
+void spmv(const ExecSpace& exec, const char mode[], const Alpha& alpha, const AMatrix& A, const XView& x,
+          const Beta& beta, const YView& y) {
+  impl::checked_spmv(exec, parse_mode(mode, "aspmv::spmv"), alpha, A, x, beta, y);
+}
+
+// On the default instance of A's memory space's execution space.
 template <class Alpha, class AMatrix, class XView, class Beta, class YView,
           class = std::enable_if_t<!Kokkos::is_execution_space<Alpha>::value>>
 void spmv(const Alpha& alpha, const AMatrix& A, const XView& x, const Beta& beta, const YView& y) {
-  using Space = typename Kokkos::View<int*, typename decltype(impl::as_csr(A))::memory_space>::execution_space;
+  using Space = typename Kokkos::View<int*, typename impl::csr_type_of<AMatrix>::memory_space>::execution_space;
   spmv(Space(), alpha, A, x, beta, y);
 }
 
-// KokkosSparse::spmv's form; only mode "N" (no transpose) is supported.
+// KokkosSparse::spmv's form (mode first), on A's default space.
 template <class Alpha, class AMatrix, class XView, class Beta, class YView>
 void spmv(const char mode[], const Alpha& alpha, const AMatrix& A, const XView& x, const Beta& beta, const YView& y) {
-  if (mode == nullptr || (std::string(mode) != "N" && std::string(mode) != "n"))
-    throw Error(std::string("aspmv::spmv: mode '") + (mode ? mode : "(null)") + "' is not supported (only \"N\")");
-  spmv(alpha, A, x, beta, y);
+  using Space = typename Kokkos::View<int*, typename impl::csr_type_of<AMatrix>::memory_space>::execution_space;
+  impl::checked_spmv(Space(), parse_mode(mode, "aspmv::spmv"), alpha, A, x, beta, y);
 }
 
 }  // namespace aspmv

@@ -9,6 +9,7 @@
 #include <aspmv/error.hpp>
 #include <aspmv/host_csr.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <backends/kokkos_compat.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -90,12 +91,12 @@ struct RowCheckFunctor {
     d.duplicates += s.duplicates;
     d.nonfinite += s.nonfinite;
   }
-  KOKKOS_FUNCTION void join(volatile RowCheck& d, const volatile RowCheck& s) const {
+  KOKKOS_FUNCTION void join(volatile RowCheck& d, const volatile RowCheck& s) const {  // Kokkos 3.4 (kokkos_compat.hpp)
     d.bad_row = s.bad_row < d.bad_row ? s.bad_row : d.bad_row;
-    d.out_of_range += s.out_of_range;
-    d.unsorted += s.unsorted;
-    d.duplicates += s.duplicates;
-    d.nonfinite += s.nonfinite;
+    backends::volatile_add(d.out_of_range, s.out_of_range);
+    backends::volatile_add(d.unsorted, s.unsorted);
+    backends::volatile_add(d.duplicates, s.duplicates);
+    backends::volatile_add(d.nonfinite, s.nonfinite);
   }
 };
 

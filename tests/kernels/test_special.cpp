@@ -237,6 +237,27 @@ TEMPLATE_LIST_TEST_CASE("a KokkosSparse::CrsMatrix is wrapped without copying an
   double diff = 0;
   for (int i = 0; i < 400; ++i) diff = std::max(diff, std::fabs(a1(i) - a2(i)));
   CHECK(diff < 1e-12);
-  CHECK_THROWS_WITH(aspmv::spmv("T", 1.0, A, x, 0.0, y1), Catch::Contains("only \"N\""));
+  // A^T, and three vectors at once (rank 2), against KokkosSparse's answer.
+  Kokkos::View<double*, typename Space::memory_space> xt("xt", 400), yt1("yt1", 300), yt2("yt2", 300);
+  Kokkos::deep_copy(xt, -0.5);
+  aspmv::spmv("T", 2.0, A, xt, 0.0, yt1);
+  KokkosSparse::spmv("T", 2.0, A, xt, 0.0, yt2);
+  Kokkos::View<double**, Kokkos::LayoutLeft, typename Space::memory_space> X("X", 300, 3), Y1("Y1", 400, 3),
+      Y2("Y2", 400, 3);
+  Kokkos::deep_copy(X, 0.75);
+  Kokkos::deep_copy(Y1, 1.0);
+  Kokkos::deep_copy(Y2, 1.0);
+  aspmv::spmv("N", 2.0, A, X, -1.0, Y1);
+  KokkosSparse::spmv("N", 2.0, A, X, -1.0, Y2);
+  auto t1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), yt1);
+  auto t2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), yt2);
+  auto m1 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), Y1);
+  auto m2 = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), Y2);
+  double diff_t = 0, diff_m = 0;
+  for (int i = 0; i < 300; ++i) diff_t = std::max(diff_t, std::fabs(t1(i) - t2(i)));
+  for (int i = 0; i < 400; ++i)
+    for (int c = 0; c < 3; ++c) diff_m = std::max(diff_m, std::fabs(m1(i, c) - m2(i, c)));
+  CHECK(diff_t < 1e-12);
+  CHECK(diff_m < 1e-12);
 }
 #endif

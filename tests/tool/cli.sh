@@ -4,7 +4,8 @@
 # option the usage advertises is accepted by run and info and an unknown one
 # is refused, the tool binds OpenMP threads when the user did not (no Kokkos
 # warning) and info says so, bad --tpr values are refused up front, a failed
-# run prints no empty table, and no message doubles its prefix.
+# run prints no empty table, no message doubles its prefix, and bench-forms
+# checks every form it times.
 #   cli.sh ASPMV_BINARY MATRIX_FILE
 set -euo pipefail
 aspmv=$1 matrix=$2
@@ -30,7 +31,7 @@ out_has() { grep -qE -- "$1" "$work/out"; }
 err_has() { grep -qE -- "$1" "$work/err"; }
 
 # --help: aspmv's usage only, on stdout, before Kokkos starts.
-for command in info run bench collect report; do
+for command in info run bench bench-forms collect report; do
   if run_tool 0 "$command" --help; then
     head -n 1 "$work/out" | grep -q "^usage: aspmv $command" || fail "aspmv $command --help: no usage"
     ! out_has "Kokkos command line arguments" || fail "aspmv $command --help printed Kokkos' options"
@@ -96,6 +97,17 @@ run_tool 0 run --kernel csr_vector --tpr 4 "$matrix" && out_has "csr_vector<4> .
 run_tool nonzero run "$work/no-such-matrix.mtx" || true
 err_has "no-such-matrix.mtx: cannot open" || fail "run on a missing file: no message"
 ! out_has "^matrix +rows" || fail "run on a missing file printed an empty table"
+
+# bench-forms: every form checked against the reference; a bad --vectors refused.
+if run_tool 0 bench-forms --rounds 1 --vectors 3 --csv "$work/forms.csv" "$matrix"; then
+  for method in "transposed plan.apply" "drop-in \"T\" \(scatter\)" "handle \"T\"" "drop-in multivector"; do
+    out_has "$method.* ok " || fail "bench-forms: no checked row for $method"
+  done
+  ! out_has "FAIL|ERROR" || fail "bench-forms: a form failed its check"
+  [ "$(wc -l <"$work/forms.csv")" -ge 8 ] || fail "bench-forms: the CSV lacks rows"
+fi
+run_tool nonzero bench-forms --vectors x "$matrix" || true
+err_has "'x' is not a count" || fail "bench-forms --vectors x: not refused with its reason"
 
 [ $failures -eq 0 ] || { echo "$failures check(s) failed"; exit 1; }
 echo "aspmv command line: all checks passed"

@@ -50,4 +50,14 @@ void scale(const ExecSpace& exec, const YView& y, Value beta) {
                        ScaleFunctor<YView, Value>{y, beta});
 }
 
+// y = beta * y for a vector (rank 1) or every column of a multivector (rank 2).
+template <class ExecSpace, class YView, class Value>
+void scale_vectors(const ExecSpace& exec, const YView& y, Value beta) {
+  if constexpr (YView::rank == 1) {
+    scale(exec, y, beta);
+  } else {
+    for (std::size_t c = 0; c < y.extent(1); ++c) scale(exec, Kokkos::subview(y, Kokkos::ALL(), c), beta);
+  }
+}
+
 }  // namespace aspmv::impl

@@ -13,20 +13,37 @@
 #include <aspmv/feature_set.hpp>
 #include <backends/traits.hpp>
 #include <predictors/kernel_rules.hpp>
+#include <predictors/tpr_rules.hpp>
 
 #include <cstdint>
 
 namespace aspmv::planner {
 
-template <class ExecSpace, class Matrix>
-predictors::DirectChoice direct_choice(const Matrix& a) {
-  using Traits = backends::Traits<ExecSpace>;
+// m, n, nnz and the mean row length: what is known without a pass over A.
+template <class Matrix>
+RowStats known_features(const Matrix& a) {
   RowStats known;
   known.rows = a.num_rows();
   known.cols = a.num_cols();
   known.nnz = a.nnz();
   known.mean = known.rows > 0 ? double(known.nnz) / double(known.rows) : 0.0;
-  return predictors::choose_direct_kernel(known, Traits::is_gpu, Traits::max_tpr);
+  return known;
+}
+
+template <class ExecSpace, class Matrix>
+predictors::DirectChoice direct_choice(const Matrix& a) {
+  using Traits = backends::Traits<ExecSpace>;
+  return predictors::choose_direct_kernel(known_features(a), Traits::is_gpu, Traits::max_tpr);
+}
+
+// Threads per row of the kernels that walk A's rows without a plan (the
+// multivector kernel, the transpose scatter): the CUSP mean rule on GPUs,
+// one thread a row on CPUs, as the drop-in's CSR-vector.
+template <class ExecSpace, class RowsOf>
+int direct_tpr(const RowsOf& a) {
+  using Traits = backends::Traits<ExecSpace>;
+  if (!Traits::is_gpu) return 1;
+  return predictors::tpr_by_rule(predictors::TprRule::cusp_mean, known_features(a), Traits::max_tpr);
 }
 
 }  // namespace aspmv::planner
