@@ -6,6 +6,7 @@
 #include "arg_reader.hpp"
 #include "commands.hpp"
 #include "demo_set.hpp"
+#include "for_each_matrix.hpp"
 #include "table_printer.hpp"
 
 #include <aspmv/arch_table.hpp>
@@ -185,32 +186,11 @@ int command_bench(const Args& args) {
   std::printf("copy bandwidth (read + write, %lld MiB buffers): %.1f GB/s\n", static_cast<long long>(mib),
               ctx.copy_gbs);
 
-  std::vector<MatrixSource> sources;
-  if (opt.matrices.empty()) sources = demo_set();
-  for (const auto& m : opt.matrices) {
-    if (corpus::is_generated_name(m))
-      sources.push_back({m, "generated", [m] { return corpus::generate(m); }});
-    else
-      sources.push_back(file_source(m));
-  }
-  std::fflush(stdout);  // before any error on stderr
-  int failures = 0;
-  for (const auto& src : sources) {
-    try {
-      const auto host = src.load();
-      const bool small = host.nnz() <= std::numeric_limits<std::int32_t>::max();
-      if (opt.single)
-        small ? bench_matrix<float, std::int32_t>(src, host, opt, ctx)
-              : bench_matrix<float, std::int64_t>(src, host, opt, ctx);
-      else
-        small ? bench_matrix<double, std::int32_t>(src, host, opt, ctx)
-              : bench_matrix<double, std::int64_t>(src, host, opt, ctx);
-    } catch (const std::exception& e) {
-      std::fflush(stdout);
-      std::fprintf(stderr, "aspmv bench: %s: %s\n", src.name.c_str(), without_call_prefix(e.what()).c_str());
-      ++failures;
-    }
-  }
+  const auto sources = named_sources(opt.matrices);
+  const int failures =
+      for_each_matrix("bench", sources, opt.single, [&](const MatrixSource& src, const auto& host, auto v, auto o) {
+        bench_matrix<decltype(v), decltype(o)>(src, host, opt, ctx);
+      });
   if (failures == static_cast<int>(sources.size())) return 1;  // nothing measured: no legend
   std::printf(
       "\ntime: median over %d interleaved rounds of the median of 9 fenced batches; GB/s: bytes moved "

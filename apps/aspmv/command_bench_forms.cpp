@@ -12,6 +12,7 @@
 #include "arg_reader.hpp"
 #include "commands.hpp"
 #include "demo_set.hpp"
+#include "for_each_matrix.hpp"
 #include "table_printer.hpp"
 
 #include <aspmv/arch_table.hpp>
@@ -346,32 +347,10 @@ int command_bench_forms(const Args& args) {
     if (ch == ',') ch = ' ';
   std::printf("aspmv bench-forms on %s (%s), table %s, commit %s\n", device.c_str(), Space::name(), arch_table().arch,
               build_git_commit);
-  std::vector<MatrixSource> sources;
-  if (opt.matrices.empty()) sources = demo_set();
-  for (const auto& m : opt.matrices) {
-    if (corpus::is_generated_name(m))
-      sources.push_back({m, "generated", [m] { return corpus::generate(m); }});
-    else
-      sources.push_back(file_source(m));
-  }
-  std::fflush(stdout);
-  int failures = 0;
-  for (const auto& src : sources) {
-    try {
-      const auto host = src.load();
-      const bool small = host.nnz() <= std::numeric_limits<std::int32_t>::max();
-      if (opt.single)
-        small ? bench_forms_matrix<float, std::int32_t>(src, host, opt, device)
-              : bench_forms_matrix<float, std::int64_t>(src, host, opt, device);
-      else
-        small ? bench_forms_matrix<double, std::int32_t>(src, host, opt, device)
-              : bench_forms_matrix<double, std::int64_t>(src, host, opt, device);
-    } catch (const std::exception& e) {
-      std::fflush(stdout);
-      std::fprintf(stderr, "aspmv bench-forms: %s: %s\n", src.name.c_str(), without_call_prefix(e.what()).c_str());
-      ++failures;
-    }
-  }
+  const int failures = for_each_matrix("bench-forms", named_sources(opt.matrices), opt.single,
+                                       [&](const MatrixSource& src, const auto& host, auto v, auto o) {
+                                         bench_forms_matrix<decltype(v), decltype(o)>(src, host, opt, device);
+                                       });
   std::printf(
       "\ntime: median over %d interleaved rounds of the median of 9 fenced batches (docs/METRICS.md); "
       "'vs first of group': time / the group's reference row (plan.apply of A for \"T\"; K plan.apply "

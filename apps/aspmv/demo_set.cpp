@@ -6,6 +6,7 @@
 
 #include <aspmv/io/read_matrix.hpp>
 
+#include <corpus/generated.hpp>
 #include <corpus/random_csr.hpp>
 #include <corpus/stencil.hpp>
 
@@ -51,6 +52,18 @@ MatrixSource file_source(const std::string& path) {
   auto slash = path.find_last_of('/');
   std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
   return {name, path, [path] { return io::read_matrix(path); }};
+}
+
+std::vector<MatrixSource> named_sources(const std::vector<std::string>& names) {
+  if (names.empty()) return demo_set();
+  std::vector<MatrixSource> sources;
+  for (const auto& m : names) {
+    if (corpus::is_generated_name(m))
+      sources.push_back({m, "generated", [m] { return corpus::generate(m); }});
+    else
+      sources.push_back(file_source(m));
+  }
+  return sources;
 }
 
 }  // namespace aspmv::app

@@ -19,5 +19,8 @@ struct MatrixSource {
 
 std::vector<MatrixSource> demo_set();
 MatrixSource file_source(const std::string& path);
+// The matrices a command names: files or generated names
+// (corpus::is_generated_name); none: the demo set.
+std::vector<MatrixSource> named_sources(const std::vector<std::string>& names);
 
 }  // namespace aspmv::app

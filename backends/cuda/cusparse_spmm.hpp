@@ -44,16 +44,10 @@ class CusparseSpmm {
   CusparseSpmm(const Kokkos::Cuda& exec, const Matrix& a, const Dense& x, const Dense& y, CusparseSpmmAlgorithm alg)
       : alg_(to_cusparse(alg)) {
     const auto t0 = std::chrono::steady_clock::now();
-    constexpr cudaDataType type = std::is_same<Value, double>::value ? CUDA_R_64F : CUDA_R_32F;
+    constexpr cudaDataType type = cuda_value_type<Value>();
     constexpr bool left = std::is_same<Layout, Kokkos::LayoutLeft>::value;
     const cusparseOrder_t order = left ? CUSPARSE_ORDER_COL : CUSPARSE_ORDER_ROW;
-    const cusparseIndexType_t offset_type = sizeof(Offset) == 8 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I;
-    check(cusparseCreate(&handle_), "create");
-    check(cusparseSetStream(handle_, exec.cuda_stream()), "set stream");
-    check(cusparseCreateCsr(&mat_, a.num_rows(), a.num_cols(), a.nnz(), const_cast<Offset*>(a.row_offsets().data()),
-                            const_cast<std::int32_t*>(a.col_indices().data()), const_cast<Value*>(a.values().data()),
-                            offset_type, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, type),
-          "create CSR");
+    create_handle_and_csr(exec, a, &handle_, &mat_);
     auto dense = [&](cusparseDnMatDescr_t* d, const Dense& v, const char* what) {
       const std::int64_t rows = static_cast<std::int64_t>(v.extent(0)), cols = static_cast<std::int64_t>(v.extent(1));
       const std::int64_t ld = left ? static_cast<std::int64_t>(v.stride(1)) : static_cast<std::int64_t>(v.stride(0));
@@ -82,7 +76,7 @@ class CusparseSpmm {
 
   // Y = alpha A X + beta Y on the bound views, asynchronously on the stream.
   void apply(Value alpha, Value beta) const {
-    constexpr cudaDataType type = std::is_same<Value, double>::value ? CUDA_R_64F : CUDA_R_32F;
+    constexpr cudaDataType type = cuda_value_type<Value>();
     const auto op = CUSPARSE_OPERATION_NON_TRANSPOSE;
     check(cusparseSpMM(handle_, op, op, &alpha, mat_, x_, &beta, y_, type, alg_, buffer_), "SpMM");
   }

@@ -27,6 +27,24 @@ inline void check(cusparseStatus_t s, const char* what) {
   if (s != CUSPARSE_STATUS_SUCCESS) throw Error(std::string("cuSPARSE ") + what + ": " + cusparseGetErrorString(s));
 }
 
+template <class Value>
+constexpr cudaDataType cuda_value_type() {
+  return std::is_same<Value, double>::value ? CUDA_R_64F : CUDA_R_32F;
+}
+
+// A cuSPARSE handle on exec's stream and a CSR descriptor of `a` (no copy).
+template <class Value, class Offset>
+void create_handle_and_csr(const Kokkos::Cuda& exec, const CsrMatrix<Value, Offset, Kokkos::CudaSpace>& a,
+                           cusparseHandle_t* handle, cusparseSpMatDescr_t* mat) {
+  const cusparseIndexType_t offset_type = sizeof(Offset) == 8 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I;
+  check(cusparseCreate(handle), "create");
+  check(cusparseSetStream(*handle, exec.cuda_stream()), "set stream");
+  check(cusparseCreateCsr(mat, a.num_rows(), a.num_cols(), a.nnz(), const_cast<Offset*>(a.row_offsets().data()),
+                          const_cast<std::int32_t*>(a.col_indices().data()), const_cast<Value*>(a.values().data()),
+                          offset_type, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, cuda_value_type<Value>()),
+        "create CSR");
+}
+
 template <class Value, class Offset>
 class CusparseSpmv {
   static_assert(sizeof(Offset) == 4 || sizeof(Offset) == 8, "cuSPARSE takes 32- or 64-bit offsets");
@@ -42,14 +60,8 @@ class CusparseSpmv {
       : alg_(alg == CusparseAlgorithm::csr_alg1 ? CUSPARSE_SPMV_CSR_ALG1 : CUSPARSE_SPMV_CSR_ALG2),
         op_(transpose ? CUSPARSE_OPERATION_TRANSPOSE : CUSPARSE_OPERATION_NON_TRANSPOSE) {
     const auto t0 = std::chrono::steady_clock::now();
-    constexpr cudaDataType type = std::is_same<Value, double>::value ? CUDA_R_64F : CUDA_R_32F;
-    const cusparseIndexType_t offset_type = sizeof(Offset) == 8 ? CUSPARSE_INDEX_64I : CUSPARSE_INDEX_32I;
-    check(cusparseCreate(&handle_), "create");
-    check(cusparseSetStream(handle_, exec.cuda_stream()), "set stream");
-    check(cusparseCreateCsr(&mat_, a.num_rows(), a.num_cols(), a.nnz(), const_cast<Offset*>(a.row_offsets().data()),
-                            const_cast<std::int32_t*>(a.col_indices().data()), const_cast<Value*>(a.values().data()),
-                            offset_type, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, type),
-          "create CSR");
+    constexpr cudaDataType type = cuda_value_type<Value>();
+    create_handle_and_csr(exec, a, &handle_, &mat_);
     check(cusparseCreateDnVec(&x_, static_cast<std::int64_t>(x.extent(0)), x.data(), type), "create x");
     check(cusparseCreateDnVec(&y_, static_cast<std::int64_t>(y.extent(0)), y.data(), type), "create y");
     const Value one = 1, zero = 0;
@@ -72,7 +84,7 @@ class CusparseSpmv {
 
   // y = alpha A x + beta y on the bound vectors, asynchronously on the stream.
   void apply(Value alpha, Value beta) const {
-    constexpr cudaDataType type = std::is_same<Value, double>::value ? CUDA_R_64F : CUDA_R_32F;
+    constexpr cudaDataType type = cuda_value_type<Value>();
     check(cusparseSpMV(handle_, op_, &alpha, mat_, x_, &beta, y_, type, alg_, buffer_), "SpMV");
   }
   double setup_seconds() const { return setup_seconds_; }

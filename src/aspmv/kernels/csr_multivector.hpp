@@ -79,9 +79,8 @@ struct CsrMultivectorFunctor {
   int tpr;
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
-    const std::int64_t first = (team.league_rank() * rows_per_team + team.team_rank()) * rows_per_thread;
-    const std::int64_t last = first + rows_per_thread < num_rows ? first + rows_per_thread : num_rows;
-    for (std::int64_t row = first; row < last; ++row) {
+    const RowRange rows = thread_rows(team, rows_per_team, rows_per_thread, num_rows);
+    for (std::int64_t row = rows.first; row < rows.last; ++row) {
       const Offset begin = offsets(row), end = offsets(row + 1);
       Sums sums;
       Kokkos::parallel_reduce(
@@ -121,9 +120,8 @@ struct CsrMultivectorColumnsFunctor {
   int width;
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
-    const std::int64_t first = (team.league_rank() * rows_per_team + team.team_rank()) * rows_per_thread;
-    const std::int64_t last = first + rows_per_thread < num_rows ? first + rows_per_thread : num_rows;
-    for (std::int64_t row = first; row < last; ++row) {
+    const RowRange rows = thread_rows(team, rows_per_team, rows_per_thread, num_rows);
+    for (std::int64_t row = rows.first; row < rows.last; ++row) {
       const Offset begin = offsets(row), end = offsets(row + 1);
       Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, width), [&](const int c) {
         const std::int64_t k = first_column + c;

@@ -38,9 +38,8 @@ struct ScatterTransposeFunctor {
   int tpr;
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
-    const std::int64_t first = (team.league_rank() * rows_per_team + team.team_rank()) * rows_per_thread;
-    const std::int64_t last = first + rows_per_thread < num_rows ? first + rows_per_thread : num_rows;
-    for (std::int64_t row = first; row < last; ++row) {
+    const RowRange rows = thread_rows(team, rows_per_team, rows_per_thread, num_rows);
+    for (std::int64_t row = rows.first; row < rows.last; ++row) {
       const Offset begin = offsets(row), end = offsets(row + 1);
       for (std::int64_t c = 0; c < num_vectors; ++c) {
         const Value xi = alpha * entry(x, row, c);
