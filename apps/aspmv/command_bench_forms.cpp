@@ -347,10 +347,12 @@ int command_bench_forms(const Args& args) {
     if (ch == ',') ch = ' ';
   std::printf("aspmv bench-forms on %s (%s), table %s, commit %s\n", device.c_str(), Space::name(), arch_table().arch,
               build_git_commit);
-  const int failures = for_each_matrix("bench-forms", named_sources(opt.matrices), opt.single,
+  const auto sources = named_sources(opt.matrices);
+  const int failures = for_each_matrix("bench-forms", sources, opt.single,
                                        [&](const MatrixSource& src, const auto& host, auto v, auto o) {
                                          bench_forms_matrix<decltype(v), decltype(o)>(src, host, opt, device);
                                        });
+  if (failures == static_cast<int>(sources.size())) return 1;  // nothing measured: no legend
   std::printf(
       "\ntime: median over %d interleaved rounds of the median of 9 fenced batches (docs/METRICS.md); "
       "'vs first of group': time / the group's reference row (plan.apply of A for \"T\"; K plan.apply "
