@@ -225,6 +225,16 @@ void bench_forms_matrix(const MatrixSource& src, const HostCsr<double, std::int6
       };
       f.result = [=] { return columns_of(yl); };
     });
+    for (const bool left : {true, false})
+      add({"plan.apply multivector", kk, left ? "left" : "right", k, kk + (left ? " left" : " right")},
+          [&](FormMethod& f) {
+            auto p = std::make_shared<Plan<Space, Value, Offset>>(make_plan(exec, a));
+            if (left)
+              f.call = [=] { p->apply(exec, Value(1), xl, Value(0), yl); };
+            else
+              f.call = [=] { p->apply(exec, Value(1), xr, Value(0), yr); };
+            f.result = [=] { return left ? columns_of(yl) : columns_of(yr); };
+          });
     add({"drop-in multivector", kk, "left", k, kk + " left"}, [&](FormMethod& f) {
       f.call = [=] { aspmv::spmv(exec, Value(1), a, xl, Value(0), yl); };
       f.result = [=] { return columns_of(yl); };
@@ -233,26 +243,35 @@ void bench_forms_matrix(const MatrixSource& src, const HostCsr<double, std::int6
       f.call = [=] { aspmv::spmv(exec, Value(1), a, xr, Value(0), yr); };
       f.result = [=] { return columns_of(yr); };
     });
-    // Both shapes of the multivector kernel, whichever the drop-in picks (the
-    // measurement behind impl::multivector_columns_max_mean).
-    const int tpr = planner::direct_tpr<Space>(a);
-    for (const auto shape : {impl::MultivectorShape::columns, impl::MultivectorShape::entries}) {
-      const std::string sname = shape == impl::MultivectorShape::columns ? "lanes over columns" : "lanes over entries";
-      add({"multivector (" + sname + ")", kk, "left", k, kk + " left"}, [&](FormMethod& f) {
-        f.call = [=] {
-          const impl::RandomAccessVector<Left> xa = xl;
-          impl::launch_csr_multivector(exec, a, arch_table().parameters, tpr, shape, Value(1), xa, Value(0), yl);
-        };
-        f.result = [=] { return columns_of(yl); };
-      });
-      add({"multivector (" + sname + ")", kk, "right", k, kk + " right"}, [&](FormMethod& f) {
-        f.call = [=] {
-          const impl::RandomAccessVector<Right> xa = xr;
-          impl::launch_csr_multivector(exec, a, arch_table().parameters, tpr, shape, Value(1), xa, Value(0), yr);
-        };
-        f.result = [=] { return columns_of(yr); };
-      });
-    }
+    // Both shapes of the multivector kernel, whichever the drop-in picks, with
+    // and without the team pass over long rows (the measurements behind
+    // impl::multivector_columns_max_mean and impl::multivector_long_row_*).
+    const auto chosen = impl::multivector_launch<Space>(a.num_rows(), a.nnz(), planner::direct_tpr<Space>(a));
+    const double mean = a.num_rows() > 0 ? double(a.nnz()) / double(a.num_rows()) : 0.0;
+    const std::int64_t team_long_row =
+        backends::Traits<Space>::is_gpu ? impl::multivector_long_row_threshold(mean) : impl::no_long_rows;
+    for (const auto shape : {impl::MultivectorShape::columns, impl::MultivectorShape::entries})
+      for (const bool team_rows : {false, true}) {
+        const impl::MultivectorLaunch launch{shape, chosen.tpr, team_rows ? team_long_row : impl::no_long_rows};
+        if (team_rows && team_long_row == impl::no_long_rows) continue;  // the same launch twice
+        const std::string sname =
+            std::string(shape == impl::MultivectorShape::columns ? "lanes over columns" : "lanes over entries") +
+            (team_rows ? ", team rows" : "");
+        add({"multivector (" + sname + ")", kk, "left", k, kk + " left"}, [&](FormMethod& f) {
+          f.call = [=] {
+            const impl::RandomAccessVector<Left> xa = xl;
+            impl::launch_csr_multivector(exec, a, arch_table().parameters, launch, Value(1), xa, Value(0), yl);
+          };
+          f.result = [=] { return columns_of(yl); };
+        });
+        add({"multivector (" + sname + ")", kk, "right", k, kk + " right"}, [&](FormMethod& f) {
+          f.call = [=] {
+            const impl::RandomAccessVector<Right> xa = xr;
+            impl::launch_csr_multivector(exec, a, arch_table().parameters, launch, Value(1), xa, Value(0), yr);
+          };
+          f.result = [=] { return columns_of(yr); };
+        });
+      }
 #if defined(ASPMV_HAVE_CUSPARSE)
     add({"cusparse_spmm_default", kk, "left", k, kk + " left"}, [&](FormMethod& f) {
       auto op = std::make_shared<backends::cuda::CusparseSpmm<Value, Offset, Kokkos::LayoutLeft>>(

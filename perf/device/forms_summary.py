@@ -5,7 +5,8 @@
 
 Per matrix, the times of one run; with --columns-max-mean T also the
 drop-in's rule applied to the two measured multivector shapes (lanes over
-columns up to a mean row length of T, over entries above). Printed:
+columns up to a mean row length of T, over entries above; each with the
+team pass over long rows where the run measured it). Printed:
 geometric means (and min, max,
 count below 1) of time ratios, each written so that > 1 means aspmv is
 faster (for the comparisons with cuSPARSE and with one SpMV per column) or
@@ -33,9 +34,11 @@ def main(paths, threshold=None):
             if r["ok"] != "1":
                 failed += 1
                 continue
-            # run2's names: "multivector; lanes over ..." (the CSV writer turns commas into semicolons)
+            # The CSV writer turns commas into semicolons; 2026-11-25 run2 wrote
+            # "multivector; lanes over ..." for "multivector (lanes over ...)".
             method = r["method"].replace("multivector; lanes over columns", "multivector (lanes over columns)")
             method = method.replace("multivector; lanes over entries", "multivector (lanes over entries)")
+            method = method.replace("; ", ", ")
             times[r["matrix"]][(r["form"], method, r["layout"])] = float(r["time_s"])
             mean[r["matrix"]] = int(r["nnz"]) / max(1, int(r["rows"]))
     ratios = collections.defaultdict(list)
@@ -53,7 +56,9 @@ def main(paths, threshold=None):
             per_column = d.get((form, "plan.apply per column", "left"))
             for layout in ("left", "right"):
                 cus = d.get((form, "cusparse_spmm_default", layout))
-                for method in ("drop-in multivector", "multivector (lanes over columns)", "multivector (lanes over entries)"):
+                methods = sorted({k[1] for k in d if k[0] == form and k[2] == layout and
+                                  (k[1] in ("drop-in multivector", "plan.apply multivector") or k[1].startswith("multivector ("))})
+                for method in methods:
                     t = d.get((form, method, layout))
                     if not t:
                         continue

@@ -148,7 +148,7 @@ for stage in "$@"; do
       echo "forms kernel tests exit $?" | tee -a "$OUT/kernel_tests_forms.txt"
       $bin/aspmv_hidden_cost_tests "[forms]" >"$OUT/hidden_cost_forms.txt" 2>&1
       echo "forms hidden-cost tests exit $?" | tee -a "$OUT/hidden_cost_forms.txt"
-      tail -3 "$OUT/kernel_tests_forms.txt" "$OUT/hidden_cost_forms.txt" | tee -a "$FINAL_OUT/summary.txt" ;;
+      tail -n 3 "$OUT/kernel_tests_forms.txt" "$OUT/hidden_cost_forms.txt" | tee -a "$FINAL_OUT/summary.txt" ;;
     bench-targets)
       $bin/aspmv bench --groups --csv "$OUT/bench_targets.csv" \
         --variant nnz_per_wg=1536,workgroup_threads=256,stage_unroll=4 --variant tpr=1 --variant tpr=2 \

@@ -33,7 +33,6 @@
 #include <aspmv/plan_options.hpp>
 #include <aspmv/plan_summary.hpp>
 #include <aspmv/planner/build_plan.hpp>
-#include <aspmv/planner/direct_choice.hpp>
 #include <aspmv/planner/scoped_region.hpp>
 #include <aspmv/planner/vector_checks.hpp>
 #include <aspmv/planner/workspace.hpp>
@@ -77,8 +76,7 @@ class Plan {
   // access; they must not overlap.
   template <class XView, class YView>
   void apply(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
-    impl::check_vectors<ExecSpace>("aspmv::spmv", analysis_->a.num_rows(), analysis_->a.num_cols(), x, y,
-                                   transposed_ ? "A^T" : "A");
+    check_vectors(x, y);
     impl::ScopedRegion region("aspmv::spmv");
     if (alpha == Value(0)) {
       impl::scale_vectors(exec, y, beta);
@@ -86,11 +84,19 @@ class Plan {
     }
     if constexpr (XView::rank == 2) {
       const impl::RandomAccessVector<XView> xr = x;
-      impl::launch_csr_multivector(exec, analysis_->a, arch_table().parameters,
-                                   planner::direct_tpr<ExecSpace>(analysis_->a), alpha, xr, beta, y);
+      impl::launch_csr_multivector(exec, analysis_->a, analysis_->parameters, analysis_->multivector, alpha, xr, beta,
+                                   y);
     } else {
       run_groups(0, analysis_->num_groups, exec, alpha, x, beta, y);
     }
+  }
+
+  // Throws aspmv::Error unless apply can take x and y (rank, extents,
+  // layout, space); apply checks this itself.
+  template <class XView, class YView>
+  void check_vectors(const XView& x, const YView& y) const {
+    impl::check_vectors<ExecSpace>("aspmv::spmv", analysis_->a.num_rows(), analysis_->a.num_cols(), x, y,
+                                   transposed_ ? "A^T" : "A");
   }
 
   // A transposed plan: copies A's current values into its A^T (after they

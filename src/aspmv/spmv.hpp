@@ -86,7 +86,8 @@ void direct_spmv(const ExecSpace& exec, Mode mode, const Matrix& a, typename Mat
   if (mode == Mode::transpose) {
     launch_scatter_transpose(exec, a, params, planner::direct_tpr<ExecSpace>(a), alpha, xr, beta, y);
   } else if constexpr (XView::rank == 2) {
-    launch_csr_multivector(exec, a, params, planner::direct_tpr<ExecSpace>(a), alpha, xr, beta, y);
+    const auto launch = multivector_launch<ExecSpace>(a.num_rows(), a.nnz(), planner::direct_tpr<ExecSpace>(a));
+    launch_csr_multivector(exec, a, params, launch, alpha, xr, beta, y);
   } else {
     const auto choice = direct_choice<ExecSpace>(a);
     planner::for_each_kernel([&](auto d) {

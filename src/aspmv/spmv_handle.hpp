@@ -94,7 +94,10 @@ void spmv(const ExecSpace& exec, SpmvHandle<ExecSpace, AMatrix, XVector, YVector
   using Value = typename impl::csr_type_of<AMatrix>::value_type;
   const Mode m = parse_mode(mode, "aspmv::spmv");
   const auto& plan = handle->plan(exec, m, impl::as_csr(A));
-  if (m == Mode::transpose && static_cast<Value>(alpha) != Value(0)) plan.refresh_values(exec);
+  if (m == Mode::transpose && static_cast<Value>(alpha) != Value(0)) {
+    plan.check_vectors(x, y);  // before A^T's values are touched
+    plan.refresh_values(exec);
+  }
   plan.apply(exec, static_cast<Value>(alpha), x, static_cast<Value>(beta), y);
 }
 

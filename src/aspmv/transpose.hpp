@@ -27,19 +27,9 @@ namespace impl {
 
 template <class Counts, class Cols>
 struct CountPerColumn {
-  Counts counts;  // num_cols + 1, zeroed; counts(c + 1) += entries of column c
+  Counts counts;  // num_cols + 1, zeroed; counts(c) += entries of column c (an exclusive scan makes offsets)
   Cols cols;
-  KOKKOS_FUNCTION void operator()(const std::int64_t k) const { Kokkos::atomic_increment(&counts(cols(k) + 1)); }
-};
-
-template <class Counts>
-struct InclusiveScanInPlace {
-  Counts counts;
-  using value_type = typename Counts::non_const_value_type;
-  KOKKOS_FUNCTION void operator()(const std::int64_t i, value_type& update, const bool final) const {
-    update += counts(i);
-    if (final) counts(i) = update;
-  }
+  KOKKOS_FUNCTION void operator()(const std::int64_t k) const { Kokkos::atomic_increment(&counts(cols(k))); }
 };
 
 // Entry i of A^T is A's entry order(i): its column in A^T is that entry's
@@ -102,7 +92,7 @@ class Transposed {
           "aspmv::transpose::count", Range(exec, 0, nnz),
           impl::CountPerColumn<decltype(offsets), typename source_type::indices_view>{offsets, a.col_indices()});
       Kokkos::parallel_scan("aspmv::transpose::offsets", Range(exec, 0, n + 1),
-                            impl::InclusiveScanInPlace<decltype(offsets)>{offsets});
+                            impl::ExclusiveScanInPlace<decltype(offsets)>{offsets});
       Kokkos::parallel_for("aspmv::transpose::gather", Range(exec, 0, nnz),
                            impl::GatherTransposed<source_type, Order, decltype(cols), Values>{
                                a.row_offsets(), a.values(), order_, cols, values_, m});

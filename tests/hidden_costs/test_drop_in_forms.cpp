@@ -88,3 +88,26 @@ TEMPLATE_LIST_TEST_CASE("modes, multivectors, transposed plans and the handle al
                      [&](double al, double be) { aspmv::spmv(exec, &handle, "T", v(al), a, xt, v(be), yt); });
   }
 }
+
+TEMPLATE_LIST_TEST_CASE("a handle's transpose checks its vectors before it touches A^T",
+                        "[hidden-costs][drop-in][forms]", Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  using Matrix = CsrMatrix<double, int, Mem>;
+  const Space exec;
+  const auto m = generated_matrices().front();
+  const DeviceCsr<double, int, Mem> d(exec, m.matrix);
+  const Matrix& a = d.view();
+  const auto rows = static_cast<std::size_t>(a.num_rows()), cols = static_cast<std::size_t>(a.num_cols());
+  Kokkos::View<double*, Mem> xt(Kokkos::view_alloc(exec, "xt"), rows), yt(Kokkos::view_alloc(exec, "yt"), cols);
+  Kokkos::View<double*, Mem> too_short(Kokkos::view_alloc(exec, "too_short"), cols + 1);
+  SpmvHandle<Space, Matrix> handle;
+  aspmv::spmv(exec, &handle, "T", 1.0, a, xt, 0.0, yt);  // the handle's transposed plan
+  exec.fence();
+  const KokkosEventCounter counter;
+  CHECK_THROWS_WITH(aspmv::spmv(exec, &handle, "T", 1.0, a, xt, 0.0, too_short), Catch::Contains("y has"));
+  const KokkosEvents events = counter.events();
+  INFO(m.name << "; events seen:\n" << events.describe());
+  CHECK(events.parallel_fors.count == 0);
+  CHECK(events.allocations.count == 0);
+}

@@ -99,18 +99,22 @@ TEMPLATE_LIST_TEST_CASE("multivectors: the drop-in, plans and transposed plans e
         CHECK(right.ok);
         CHECK(planned.ok);
         if (mode == Mode::transpose) continue;
-        // Both shapes of the kernel, whichever the mean row length picks.
-        for (const auto shape : {impl::MultivectorShape::columns, impl::MultivectorShape::entries}) {
-          auto forced = [&](const auto& exec, const auto& a, const auto& x, const auto& y) {
-            const impl::RandomAccessVector<std::decay_t<decltype(x)>> xr = x;
-            impl::launch_csr_multivector(exec, a, arch_table().parameters, 4, shape, Value(c.alpha), xr, Value(c.beta),
-                                         y);
-          };
-          const auto r = check_form<Space, Value, Offset, Kokkos::LayoutLeft>(m.matrix, c, forced);
-          INFO((shape == impl::MultivectorShape::columns ? "lanes over columns: " : "lanes over entries: ")
-               << r.failure);
-          CHECK(r.ok);
-        }
+        // Both shapes of the kernel, whichever the mean row length picks,
+        // without and with the team pass over long rows (long_row 0: every
+        // non-empty row is its team's; 3: a mix; on CPUs a team of one).
+        for (const auto shape : {impl::MultivectorShape::columns, impl::MultivectorShape::entries})
+          for (const std::int64_t long_row : {impl::no_long_rows, std::int64_t(0), std::int64_t(3)}) {
+            const impl::MultivectorLaunch launch{shape, 4, long_row};
+            auto forced = [&](const auto& exec, const auto& a, const auto& x, const auto& y) {
+              const impl::RandomAccessVector<std::decay_t<decltype(x)>> xr = x;
+              impl::launch_csr_multivector(exec, a, arch_table().parameters, launch, Value(c.alpha), xr, Value(c.beta),
+                                           y);
+            };
+            const auto r = check_form<Space, Value, Offset, Kokkos::LayoutLeft>(m.matrix, c, forced);
+            INFO((shape == impl::MultivectorShape::columns ? "lanes over columns" : "lanes over entries")
+                 << ", long rows above " << (long_row == impl::no_long_rows ? -1 : long_row) << ": " << r.failure);
+            CHECK(r.ok);
+          }
       }
 }
 

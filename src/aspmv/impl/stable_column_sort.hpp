@@ -48,6 +48,7 @@ struct ColumnDigitCount {
   }
 };
 
+// counts(i) = counts(0) + ... + counts(i - 1), in place (with parallel_scan).
 template <class Counts>
 struct ExclusiveScanInPlace {
   Counts counts;

@@ -11,17 +11,22 @@
 //    combined by one vector reduction of the set. For long rows.
 // On CPUs (vector length 1) lanes over entries is one pass over a row with
 // one sum per column; lanes over columns would walk the row once per column.
+// With a long-row length (plans of very skewed matrices on GPUs), rows longer
+// than it are left by their thread and summed by the whole team afterwards
+// (impl/team_long_rows.hpp), so one long row does not hold up the launch.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/team_long_rows.hpp>
+#include <aspmv/impl/thread_rows.hpp>
 #include <aspmv/kernels/csr_vector.hpp>
 #include <aspmv/planner/plan_context.hpp>
-#include <backends/kokkos_compat.hpp>
 #include <backends/traits.hpp>
 
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <type_traits>
 
 namespace aspmv::impl {
 
@@ -32,117 +37,88 @@ constexpr int multivector_column_lanes = 32;
 
 enum class MultivectorShape { columns, entries };
 
-// A row's partial sums for W columns, summed across lanes by Kokkos::Sum.
-template <class Value, int W>
-struct ColumnSums {
-  Value v[W];
-  KOKKOS_INLINE_FUNCTION ColumnSums() {
-    for (int c = 0; c < W; ++c) v[c] = Value(0);
-  }
-  KOKKOS_INLINE_FUNCTION ColumnSums& operator+=(const ColumnSums& o) {
-    for (int c = 0; c < W; ++c) v[c] += o.v[c];
-    return *this;
-  }
-  KOKKOS_INLINE_FUNCTION void operator+=(const volatile ColumnSums& o) volatile {  // Kokkos 3.4 (kokkos_compat.hpp)
-    for (int c = 0; c < W; ++c) backends::volatile_add(v[c], o.v[c]);
-  }
-};
-
-}  // namespace aspmv::impl
-
-namespace Kokkos {
-template <class Value, int W>
-struct reduction_identity<aspmv::impl::ColumnSums<Value, W>> {
-  KOKKOS_FORCEINLINE_FUNCTION static aspmv::impl::ColumnSums<Value, W> sum() {
-    return aspmv::impl::ColumnSums<Value, W>();
-  }
-};
-}  // namespace Kokkos
-
-namespace aspmv::impl {
-
-template <class Matrix, class XView, class YView, class ExecSpace, int W>
-struct CsrMultivectorFunctor {
-  using Value = typename Matrix::value_type;
-  using Offset = typename Matrix::offset_type;
+// Lanes over entries: `tpr` lanes share a row, up to W columns; TeamRows:
+// rows longer than long_row are the team's.
+template <class Matrix, class XView, class YView, class ExecSpace, int W, bool TeamRows>
+struct CsrMultivectorFunctor : MultivectorArgs<Matrix, XView, YView> {
+  using Args = MultivectorArgs<Matrix, XView, YView>;
+  using typename Args::Offset;
+  using typename Args::Value;
   using Member = typename TeamPolicy<ExecSpace>::member_type;
   using Sums = ColumnSums<Value, W>;
-  typename Matrix::offsets_view offsets;
-  typename Matrix::indices_view cols;
-  typename Matrix::values_view vals;
-  XView x;
-  YView y;
-  Value alpha, beta;
-  std::int64_t num_rows, rows_per_team, rows_per_thread;
-  std::int64_t first_column;  // this chunk's columns: first_column .. first_column + width - 1
-  int width;                  // <= W
   int tpr;
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
-    const RowRange rows = thread_rows(team, rows_per_team, rows_per_thread, num_rows);
+    const Args& g = *this;
+    const RowRange rows = thread_rows(team, g.rows_per_team, g.rows_per_thread, g.num_rows);
+    [[maybe_unused]] bool skipped = false;
     for (std::int64_t row = rows.first; row < rows.last; ++row) {
-      const Offset begin = offsets(row), end = offsets(row + 1);
+      if constexpr (TeamRows) {
+        if (g.is_long(row)) {
+          skipped = true;
+          continue;
+        }
+      }
+      const Offset begin = g.offsets(row), end = g.offsets(row + 1);
       Sums sums;
       Kokkos::parallel_reduce(
           Kokkos::ThreadVectorRange(team, tpr),
           [&](const int lane, Sums& s) {
             for (Offset j = begin + lane; j < end; j += tpr) {
-              const Value a = vals(j);
-              const auto col = cols(j);
+              const Value a = g.vals(j);
+              const auto col = g.cols(j);
               for (int c = 0; c < W; ++c)
-                if (c < width) s.v[c] += a * x(col, first_column + c);
+                if (c < g.width) s.v[c] += a * g.x(col, g.first_column + c);
             }
           },
           Kokkos::Sum<Sums>(sums));
       Kokkos::single(Kokkos::PerThread(team), [&]() {
-        for (int c = 0; c < width; ++c) {
-          const std::int64_t k = first_column + c;
-          y(row, k) = beta == Value(0) ? alpha * sums.v[c] : alpha * sums.v[c] + beta * y(row, k);
-        }
+        for (int c = 0; c < g.width; ++c) g.store(row, g.first_column + c, sums.v[c]);
       });
     }
+    if constexpr (TeamRows) long_rows_by_team(team, skipped, tpr, g);
   }
 };
 
-template <class Matrix, class XView, class YView, class ExecSpace>
-struct CsrMultivectorColumnsFunctor {
-  using Value = typename Matrix::value_type;
-  using Offset = typename Matrix::offset_type;
+// Lanes over columns: one lane a column of the chunk (`lanes` >= width).
+template <class Matrix, class XView, class YView, class ExecSpace, bool TeamRows>
+struct CsrMultivectorColumnsFunctor : MultivectorArgs<Matrix, XView, YView> {
+  using Args = MultivectorArgs<Matrix, XView, YView>;
+  using typename Args::Offset;
+  using typename Args::Value;
   using Member = typename TeamPolicy<ExecSpace>::member_type;
-  typename Matrix::offsets_view offsets;
-  typename Matrix::indices_view cols;
-  typename Matrix::values_view vals;
-  XView x;
-  YView y;
-  Value alpha, beta;
-  std::int64_t num_rows, rows_per_team, rows_per_thread;
-  std::int64_t first_column;  // this chunk's columns: first_column .. first_column + width - 1
-  int width;
+  int lanes;
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
-    const RowRange rows = thread_rows(team, rows_per_team, rows_per_thread, num_rows);
+    const Args& g = *this;
+    const RowRange rows = thread_rows(team, g.rows_per_team, g.rows_per_thread, g.num_rows);
+    [[maybe_unused]] bool skipped = false;
     for (std::int64_t row = rows.first; row < rows.last; ++row) {
-      const Offset begin = offsets(row), end = offsets(row + 1);
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, width), [&](const int c) {
-        const std::int64_t k = first_column + c;
+      if constexpr (TeamRows) {
+        if (g.is_long(row)) {
+          skipped = true;
+          continue;
+        }
+      }
+      const Offset begin = g.offsets(row), end = g.offsets(row + 1);
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, g.width), [&](const int c) {
+        const std::int64_t k = g.first_column + c;
         Value sum = 0;
-        for (Offset j = begin; j < end; ++j) sum += vals(j) * x(cols(j), k);
-        y(row, k) = beta == Value(0) ? alpha * sum : alpha * sum + beta * y(row, k);
+        for (Offset j = begin; j < end; ++j) sum += g.vals(j) * g.x(g.cols(j), k);
+        g.store(row, k, sum);
       });
     }
+    if constexpr (TeamRows) long_rows_by_team(team, skipped, lanes, g);
   }
 };
 
-template <int W, class ExecSpace, class Matrix, class XView, class YView>
-void launch_multivector_chunk(const ExecSpace& exec, const Matrix& a, const VectorShape& s, std::int64_t teams,
-                              typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
-                              const YView& y, std::int64_t first_column, int width) {
-  Kokkos::parallel_for("aspmv::spmv::csr_multivector",
-                       TeamPolicy<ExecSpace>(exec, static_cast<int>(teams), s.team_size, s.tpr),
-                       CsrMultivectorFunctor<Matrix, XView, YView, ExecSpace, W>{
-                           a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, a.num_rows(), s.team_size,
-                           s.rows_per_thread, first_column, width, s.tpr});
-}
+// How a rank-2 apply runs: the shape, the threads per row of lanes over
+// entries, and the row length above which a row is its team's.
+struct MultivectorLaunch {
+  MultivectorShape shape = MultivectorShape::entries;
+  int tpr = 1;
+  std::int64_t long_row = no_long_rows;
+};
 
 // The shape for a matrix whose mean row length is `mean`, on this backend:
 // on GPUs lanes over columns up to a mean of multivector_columns_max_mean
@@ -158,17 +134,75 @@ MultivectorShape multivector_shape(double mean) {
   return mean <= multivector_columns_max_mean ? MultivectorShape::columns : MultivectorShape::entries;
 }
 
+// A plan's team pass over long rows (GPUs), from its gathered row
+// statistics: on when the longest row is more than multivector_skew_ratio
+// times the mean and longer than the threshold; then rows longer than
+// multivector_long_row_factor times the mean (and than
+// multivector_long_row_min) are their teams'. Measured on the H100
+// (docs/PERF.md, "Transposes and multivectors"): the pass made the skewed
+// graphs 1.3-3.4x faster (longest row 62-2,180x the mean) but slowed
+// matrices whose longest row is 23-31x the mean, and compiling it into the
+// kernel cost regular matrices 10-50 %, so it is a separate instantiation
+// and off unless the skew is large. The drop-in (mean only) never runs it;
+// nor do CPUs (a thread takes a chunk of rows, no team shares a row).
+constexpr double multivector_long_row_factor = 4.0;
+constexpr std::int64_t multivector_long_row_min = 64;
+constexpr double multivector_skew_ratio = 50.0;
+inline std::int64_t multivector_long_row_threshold(double mean) {
+  const auto by_mean = static_cast<std::int64_t>(multivector_long_row_factor * mean);
+  return by_mean > multivector_long_row_min ? by_mean : multivector_long_row_min;
+}
+template <class ExecSpace>
+std::int64_t multivector_long_row(double mean, std::int64_t max_row) {
+  if (!backends::Traits<ExecSpace>::is_gpu || max_row < 0) return no_long_rows;
+  const std::int64_t threshold = multivector_long_row_threshold(mean);
+  const bool skewed = double(max_row) > multivector_skew_ratio * mean && max_row > threshold;
+  return skewed ? threshold : no_long_rows;
+}
+
+// The launch for A on this backend from its known features and its longest
+// row (-1: not gathered), with `tpr` threads per row for lanes over entries.
+template <class ExecSpace>
+MultivectorLaunch multivector_launch(std::int64_t rows, std::int64_t nnz, int tpr, std::int64_t max_row = -1) {
+  const double mean = rows > 0 ? double(nnz) / double(rows) : 0.0;
+  return {multivector_shape<ExecSpace>(mean), tpr, multivector_long_row<ExecSpace>(mean, max_row)};
+}
+
+template <class ExecSpace, class Functor>
+void launch_multivector_teams(const char* label, const ExecSpace& exec, std::int64_t teams, const VectorShape& s,
+                              std::int64_t long_row, const Functor& f) {
+  using Scratch = LongRowScratch<typename Functor::Value, typename ExecSpace::scratch_memory_space>;
+  TeamPolicy<ExecSpace> policy(exec, static_cast<int>(teams), s.team_size, s.tpr);
+  if (long_row != no_long_rows) policy.set_scratch_size(0, Kokkos::PerTeam(Scratch::bytes(s.team_size)));
+  Kokkos::parallel_for(label, policy, f);
+}
+
 // Y = alpha * A * X + beta * Y for rank-2 X (num_cols x k) and Y (num_rows x
-// k): lanes over columns, or lanes over entries with threads per row `tpr`.
-// beta == 0 never reads Y.
+// k), as `launch` says. beta == 0 never reads Y.
 template <class ExecSpace, class Matrix, class XView, class YView>
-void launch_csr_multivector(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p, int tpr,
-                            MultivectorShape shape, typename Matrix::value_type alpha, const XView& x,
+void launch_csr_multivector(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p,
+                            const MultivectorLaunch& launch, typename Matrix::value_type alpha, const XView& x,
                             typename Matrix::value_type beta, const YView& y) {
   static_assert(XView::rank == 2 && YView::rank == 2, "CSR-multivector takes rank-2 views");
+  using Args = MultivectorArgs<Matrix, XView, YView>;
   const auto k = static_cast<std::int64_t>(y.extent(1));
   if (k == 0 || a.num_rows() == 0) return;
-  if (shape == MultivectorShape::columns) {
+  const auto args = [&](const VectorShape& s, std::int64_t first_column, int width) {
+    return Args{a.row_offsets(),
+                a.col_indices(),
+                a.values(),
+                x,
+                y,
+                alpha,
+                beta,
+                a.num_rows(),
+                s.team_size,
+                s.rows_per_thread,
+                first_column,
+                width,
+                launch.long_row};
+  };
+  if (launch.shape == MultivectorShape::columns) {
     constexpr int max_lanes = backends::Traits<ExecSpace>::max_tpr < multivector_column_lanes
                                   ? backends::Traits<ExecSpace>::max_tpr
                                   : multivector_column_lanes;
@@ -178,39 +212,46 @@ void launch_csr_multivector(const ExecSpace& exec, const Matrix& a, const predic
       while (lanes < width) lanes *= 2;
       const VectorShape s = vector_shape<ExecSpace>(lanes, p);
       const std::int64_t teams = planner::checked_league(teams_to_cover(a.num_rows(), s), "CSR-multivector");
-      Kokkos::parallel_for("aspmv::spmv::csr_multivector_columns",
-                           TeamPolicy<ExecSpace>(exec, static_cast<int>(teams), s.team_size, s.tpr),
-                           CsrMultivectorColumnsFunctor<Matrix, XView, YView, ExecSpace>{
-                               a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, a.num_rows(),
-                               s.team_size, s.rows_per_thread, c, width});
+      const auto run = [&](auto team_rows) {
+        constexpr bool team_rows_on = decltype(team_rows)::value;
+        launch_multivector_teams(
+            "aspmv::spmv::csr_multivector_columns", exec, teams, s, launch.long_row,
+            CsrMultivectorColumnsFunctor<Matrix, XView, YView, ExecSpace, team_rows_on>{args(s, c, width), lanes});
+      };
+      if (launch.long_row == no_long_rows)
+        run(std::false_type{});
+      else
+        run(std::true_type{});
     }
     return;
   }
-  const VectorShape s = vector_shape<ExecSpace>(tpr, p);
+  const VectorShape s = vector_shape<ExecSpace>(launch.tpr, p);
   const std::int64_t teams = planner::checked_league(teams_to_cover(a.num_rows(), s), "CSR-multivector");
   for (std::int64_t c = 0; c < k; c += multivector_width) {
     const int width = static_cast<int>(k - c < multivector_width ? k - c : multivector_width);
+    const auto run = [&](auto w) {
+      constexpr int width_max = decltype(w)::value;
+      if (launch.long_row == no_long_rows)
+        launch_multivector_teams(
+            "aspmv::spmv::csr_multivector", exec, teams, s, launch.long_row,
+            CsrMultivectorFunctor<Matrix, XView, YView, ExecSpace, width_max, false>{args(s, c, width), s.tpr});
+      else
+        launch_multivector_teams(
+            "aspmv::spmv::csr_multivector", exec, teams, s, launch.long_row,
+            CsrMultivectorFunctor<Matrix, XView, YView, ExecSpace, width_max, true>{args(s, c, width), s.tpr});
+    };
     // The smallest compiled width that holds this chunk (registers scale with it).
     if (width == 1)
-      launch_multivector_chunk<1>(exec, a, s, teams, alpha, x, beta, y, c, width);
+      run(std::integral_constant<int, 1>{});
     else if (width == 2)
-      launch_multivector_chunk<2>(exec, a, s, teams, alpha, x, beta, y, c, width);
+      run(std::integral_constant<int, 2>{});
     else if (width <= 4)
-      launch_multivector_chunk<4>(exec, a, s, teams, alpha, x, beta, y, c, width);
+      run(std::integral_constant<int, 4>{});
     else if (width <= 8)
-      launch_multivector_chunk<8>(exec, a, s, teams, alpha, x, beta, y, c, width);
+      run(std::integral_constant<int, 8>{});
     else
-      launch_multivector_chunk<16>(exec, a, s, teams, alpha, x, beta, y, c, width);
+      run(std::integral_constant<int, 16>{});
   }
-}
-
-// The same with the shape chosen from A's mean row length.
-template <class ExecSpace, class Matrix, class XView, class YView>
-void launch_csr_multivector(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p, int tpr,
-                            typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
-                            const YView& y) {
-  const double mean = a.num_rows() > 0 ? double(a.nnz()) / double(a.num_rows()) : 0.0;
-  launch_csr_multivector(exec, a, p, tpr, multivector_shape<ExecSpace>(mean), alpha, x, beta, y);
 }
 
 }  // namespace aspmv::impl

@@ -11,6 +11,7 @@
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/strided_dot.hpp>
+#include <aspmv/impl/thread_rows.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/kernels/csr_scalar.hpp>
 #include <aspmv/plan_summary.hpp>
@@ -124,19 +125,6 @@ VectorShape vector_shape(int tpr, const predictors::KernelParameters& p) {
     s.rows_per_thread = p.host_rows_per_chunk;
   }
   return s;
-}
-
-// The rows [first, last) of the calling thread when a team's threads take
-// rows_per_thread consecutive rows each, rows_per_team threads a team, and
-// the league covers rows 0 .. num_rows - 1 once (teams_to_cover).
-struct RowRange {
-  std::int64_t first, last;
-};
-template <class Member>
-KOKKOS_INLINE_FUNCTION RowRange thread_rows(const Member& team, std::int64_t rows_per_team,
-                                            std::int64_t rows_per_thread, std::int64_t num_rows) {
-  const std::int64_t first = (team.league_rank() * rows_per_team + team.team_rank()) * rows_per_thread;
-  return {first, first + rows_per_thread < num_rows ? first + rows_per_thread : num_rows};
 }
 
 // Teams one block needs so that each of its rows gets its own thread once.

@@ -7,8 +7,10 @@
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
 #include <aspmv/features.hpp>
+#include <aspmv/kernels/csr_multivector.hpp>
 #include <aspmv/plan_options.hpp>
 #include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/direct_choice.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/planner/model_selection.hpp>
 #include <aspmv/planner/plan_context.hpp>
@@ -25,7 +27,7 @@
 namespace aspmv::planner {
 
 // A plan's immutable analysis: the matrix, the chosen kernel's step, what
-// was decided and why.
+// was decided and why, and how a rank-2 apply runs (with the plan's table).
 template <class ExecSpace, class Matrix>
 struct Analysis {
   Matrix a;
@@ -33,6 +35,8 @@ struct Analysis {
   PlanSummary summary;
   impl::WorkspaceSize workspace;
   std::size_t num_groups = 0;
+  predictors::KernelParameters parameters;
+  impl::MultivectorLaunch multivector;
 };
 
 inline double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -114,7 +118,10 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   with_kernel(s.kernel, [&](auto d) { step.emplace(decltype(d)::plan(ctx, s)); });
   s.setup_seconds = seconds_since(t_setup);
   s.analysis_seconds = seconds_since(t_start);
-  Analysis<ExecSpace, Matrix> out{a, std::move(*step), std::move(s), {}, 0};
+  const std::int64_t max_row = s.features_gathered ? s.stats.max : -1;
+  const auto multivector =
+      impl::multivector_launch<ExecSpace>(a.num_rows(), a.nnz(), direct_tpr<ExecSpace>(a), max_row);
+  Analysis<ExecSpace, Matrix> out{a, std::move(*step), std::move(s), {}, 0, table.parameters, multivector};
   std::visit(
       [&](const auto& st) {
         out.workspace = st.workspace_size();
