@@ -128,6 +128,66 @@ sanitize_tool() {
   echo "$line" | tee -a "$FINAL_OUT/summary.txt" "$OUT/sanitize_summary.txt"
 }
 
+# sanitize_tool_jobs TOOL BUDGET_S JOBS SPEC...: as sanitize_tool, but one
+# sanitizer process per Cuda test, JOBS of them at once (the sanitizers' host
+# side is the bottleneck: one GPU serves several processes); no test starts with
+# less than 10 s of the budget left; SANITIZE_NAME_REGEX (grep -E) keeps the
+# tests whose names match. Same log, tsv and summary line.
+sanitize_tool_jobs() {
+  local tool=$1 budget=$2 jobs=$3; shift 3
+  local log="$OUT/sanitize_$tool.log" tsv="$OUT/sanitize_$tool.tsv" dir="$OUT/sanitize_${tool}_tests"
+  local start=$SECONDS deadline=$((SECONDS + budget))
+  mkdir -p "$dir"; : >"$log"
+  printf 'spec\ttest\tseconds\tstatus\n' >"$tsv"
+  local -a tests
+  mapfile -t tests < <(cuda_tests "$@" | grep -E -- "${SANITIZE_NAME_REGEX:-.}")
+  local i
+  for i in "${!tests[@]}"; do
+    # Wait for a free slot, then start test i in the background.
+    while (( $(jobs -rp | wc -l) >= jobs )); do wait -n; done
+    local left=$(( deadline - SECONDS ))
+    if (( left < 10 )); then echo "not run (budget)" >"$dir/$i.status"; continue; fi
+    (
+      t0=$SECONDS
+      timeout --signal=INT --kill-after=20 "$left" "$SANITIZER" --tool "$tool" --error-exitcode 1 ${SANITIZE_FLAGS:-} \
+        $bin/aspmv_kernel_tests -d yes "$(catch_escape "${tests[i]}")" >"$dir/$i.log" 2>&1
+      echo "$? $((SECONDS - t0))" >"$dir/$i.rc"
+    ) &
+  done
+  wait
+  local errors=0 warnings=0 done_tests=0 cut=0 not_run=0 failed=0 unsupported=0 e w rc secs status
+  for i in "${!tests[@]}"; do
+    if [ -f "$dir/$i.status" ]; then
+      printf '%s\t%s\t-\tnot run (budget)\n' "$*" "${tests[i]}" >>"$tsv"; not_run=$((not_run + 1)); continue
+    fi
+    read -r rc secs <"$dir/$i.rc"
+    { echo "##### $tool ${tests[i]} (exit $rc, $secs s)"; cat "$dir/$i.log"; } >>"$log"
+    if grep -q 'RACECHECK SUMMARY' "$dir/$i.log"; then
+      e=$(grep 'RACECHECK SUMMARY' "$dir/$i.log" | grep -oE '\([0-9]+ errors?' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+      w=$(grep 'RACECHECK SUMMARY' "$dir/$i.log" | grep -oE '[0-9]+ warnings?\)' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+    elif grep -q 'ERROR SUMMARY' "$dir/$i.log"; then
+      e=$(grep -oE 'ERROR SUMMARY: [0-9]+ errors?' "$dir/$i.log" | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }'); w=0
+    else
+      e=$(grep -E '^========= [^ ]' "$dir/$i.log" | grep -cvE 'COMPUTE-SANITIZER|SUMMARY|Target application|This tool'); w=0
+    fi
+    errors=$((errors + e)); warnings=$((warnings + w))
+    if grep -qE 'Device not supported|Target application terminated before first instrumented API call' "$dir/$i.log"; then
+      status="compute-sanitizer could not run here"; unsupported=1; failed=$((failed + 1))
+    elif (( rc == 124 || rc == 137 || rc == 130 )); then status="cut at the budget (partly covered)"; cut=$((cut + 1))
+    elif (( e > 0 )); then status="SANITIZER ERRORS"; failed=$((failed + 1))
+    elif (( rc != 0 )); then status="test failures (exit $rc)"; failed=$((failed + 1))
+    else status=completed; done_tests=$((done_tests + 1)); fi
+    printf '%s\t%s\t%s\t%s (%d errors, %d warnings)\n' "$*" "${tests[i]}" "$secs" "$status" "$e" "$w" >>"$tsv"
+  done
+  rm -rf "$dir"
+  local line="$tool: ERROR SUMMARY: $errors errors"
+  [ "$tool" = racecheck ] && line+=" ($warnings warnings)"
+  line+="; ${#tests[@]} Cuda tests by '$*', $jobs processes at once: $done_tests completed, $cut cut at the budget, $not_run not run;"
+  line+=" $failed test(s) with errors or failures; $((SECONDS - start)) s of $budget s"
+  (( unsupported )) && line+="; compute-sanitizer does not run on this machine (see $tool log)"
+  echo "$line" | tee -a "$FINAL_OUT/summary.txt" "$OUT/sanitize_summary.txt"
+}
+
 for stage in "$@"; do
   echo "=== $stage ($(date -u +%H:%M:%S))"
   case "$stage" in
@@ -218,6 +278,8 @@ for stage in "$@"; do
       # (seconds: SANITIZE_MEMCHECK_S, SANITIZE_RACECHECK_S, SANITIZE_SYNCCHECK_S);
       # the tag specs say which tests each tool takes, in order (SANITIZE_*_TAGS,
       # space-separated Catch2 specs). Extra sanitizer flags: SANITIZE_FLAGS.
+      # SANITIZE_JOBS=N: racecheck runs one process per test, N at once,
+      # over the tests whose names match SANITIZE_NAME_REGEX (grep -E; default all).
       if ! SANITIZER=$(sanitizer_path); then
         echo "sanitize: compute-sanitizer not found" | tee -a "$FINAL_OUT/summary.txt"; continue
       fi
@@ -227,8 +289,13 @@ for stage in "$@"; do
       sanitize_tool memcheck "${SANITIZE_MEMCHECK_S:-230}" \
         ${SANITIZE_MEMCHECK_TAGS:-[edge] [api] [determinism] [instances] [analysis] [large] [random]}
       # shellcheck disable=SC2086
-      sanitize_tool racecheck "${SANITIZE_RACECHECK_S:-140}" \
-        ${SANITIZE_RACECHECK_TAGS:-[edge] [determinism] [adaptive] [api]}
+      if [ -n "${SANITIZE_JOBS:-}" ]; then
+        sanitize_tool_jobs racecheck "${SANITIZE_RACECHECK_S:-140}" "$SANITIZE_JOBS" \
+          ${SANITIZE_RACECHECK_TAGS:-[edge] [determinism] [adaptive] [api]}
+      else
+        sanitize_tool racecheck "${SANITIZE_RACECHECK_S:-140}" \
+          ${SANITIZE_RACECHECK_TAGS:-[edge] [determinism] [adaptive] [api]}
+      fi
       # shellcheck disable=SC2086
       sanitize_tool synccheck "${SANITIZE_SYNCCHECK_S:-110}" \
         ${SANITIZE_SYNCCHECK_TAGS:-[edge] [determinism] [adaptive] [api]}
