@@ -15,8 +15,16 @@ export PATH="${CUDA_HOME:-/usr/local/cuda}/bin:$PATH"
 export OMP_PROC_BIND="${OMP_PROC_BIND:-false}"
 export HCC_AMDGPU_TARGET="${HCC_AMDGPU_TARGET:-gfx908}"  # hipcc asks the (absent) GPU otherwise
 t0=$SECONDS
+# step MESSAGE: logs MESSAGE and starts timing a step; the steps' times are
+# listed at the end (what a run's minutes went to).
+step_times=() step_name="" step_t0=$SECONDS
+step() {
+  [ -n "$step_name" ] && step_times+=("$((SECONDS - step_t0)) s  $step_name")
+  step_name=${1%%:*} step_t0=$SECONDS
+  log "$1"
+}
 
-log "format: clang-format over the tracked C++ files"
+step "format: clang-format over the tracked C++ files"
 "$ASPMV_ROOT/scripts/check_format.sh"
 
 have_cuda=0
@@ -25,40 +33,44 @@ if command -v nvcc >/dev/null 2>&1; then
 else
   log "no CUDA toolkit (nvcc not in PATH or \$CUDA_HOME/bin): the CUDA (h100) compile check and the v100 refusal check are skipped"
 fi
+step "dependencies: Kokkos flavors, the Python environment, SuiteSparse test matrices"
 flavors=(openmp hip-gfx908)
 [ $have_cuda -eq 1 ] && flavors+=(cuda-sm90)
 "$ASPMV_ROOT/scripts/deps.sh" "${flavors[@]}"
 python=$("$ASPMV_ROOT/scripts/python_env.sh")   # the study report's Python (pandas, matplotlib, pytest)
 "$ASPMV_ROOT/scripts/fetch_suitesparse_matrices.sh" >/dev/null   # real test matrices the corpus tests read
 
-log "cpu: configure, build, test"
+step "cpu build: configure and build every target"
 cmake --preset cpu -DASPMV_PYTHON="$python" >/dev/null
 cmake --build --preset cpu
+step "cpu tests: every CPU test"
 ctest --preset cpu
 
-log "clang-tidy: the library headers, with the cpu build's flags"
+step "clang-tidy: the library headers, with the cpu build's flags"
 "$ASPMV_ROOT/scripts/run_clang_tidy.sh" build/cpu
 
-log "cpu-asan: unit and kernel tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+step "cpu-asan build: unit and kernel tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake --preset cpu-asan >/dev/null
 cmake --build --preset cpu-asan
+step "cpu-asan tests: run"
 ctest --preset cpu-asan
 
-log "cpu-cxx20: unit and kernel tests compiled as C++20"
+step "cpu-cxx20 build: unit and kernel tests compiled as C++20"
 cmake --preset cpu-cxx20 >/dev/null
 cmake --build --preset cpu-cxx20
+step "cpu-cxx20 tests: run"
 ctest --preset cpu-cxx20
 
 gpu_presets=(mi100)
 [ $have_cuda -eq 1 ] && gpu_presets=(h100 mi100)
 for preset in "${gpu_presets[@]}"; do
-  log "$preset: configure and build (no GPU here: not run)"
+  step "$preset build: configure and build (no GPU here: not run)"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset"
 done
 
 if [ $have_cuda -eq 1 ]; then
-  log "v100: must stop at configure with one sentence under CUDA >= 13"
+  step "v100 refusal: must stop at configure with one sentence under CUDA >= 13"
   if out=$(cmake --preset v100 2>&1); then
     die "the v100 preset configured under $(nvcc --version | tail -n 1); expected a refusal"
   fi
@@ -66,4 +78,6 @@ if [ $have_cuda -eq 1 ]; then
   echo "$out" | grep "aspmv:" | head -n 1
 fi
 
+step "done"
+for t in "${step_times[@]}"; do log "  $t"; done
 log "all tests passed ($((SECONDS - t0)) s)"
