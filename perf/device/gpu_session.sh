@@ -50,6 +50,30 @@ sanitizer_path() {
   done
   return 1
 }
+# sanitizer_counts LOG: "ERRORS WARNINGS" that one sanitizer run reported:
+# "ERROR SUMMARY: N errors" (memcheck, synccheck), "RACECHECK SUMMARY: ...
+# (N errors, M warnings)"; a run cut before its summary: the reports so far.
+sanitizer_counts() {
+  local f=$1 e w=0
+  if grep -q 'RACECHECK SUMMARY' "$f"; then
+    e=$(grep 'RACECHECK SUMMARY' "$f" | grep -oE '\([0-9]+ errors?' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+    w=$(grep 'RACECHECK SUMMARY' "$f" | grep -oE '[0-9]+ warnings?\)' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+  elif grep -q 'ERROR SUMMARY' "$f"; then
+    e=$(grep -oE 'ERROR SUMMARY: [0-9]+ errors?' "$f" | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+  else
+    e=$(grep -E '^========= [^ ]' "$f" | grep -cvE 'COMPUTE-SANITIZER|SUMMARY|Target application|This tool')
+  fi
+  echo "$e $w"
+}
+sanitizer_unsupported() { grep -qE 'Device not supported|Target application terminated before first instrumented API call' "$1"; }
+# sanitize_report TOOL ERRORS WARNINGS UNSUPPORTED COVERAGE: the tool's summary line.
+sanitize_report() {
+  local line="$1: ERROR SUMMARY: $2 errors"
+  [ "$1" = racecheck ] && line+=" ($3 warnings)"
+  line+="; $5"
+  (( $4 )) && line+="; compute-sanitizer does not run on this machine (see $1 log)"
+  echo "$line" | tee -a "$FINAL_OUT/summary.txt" "$OUT/sanitize_summary.txt"
+}
 # sanitize_tool TOOL BUDGET_S SPEC...: for each Catch2 spec in turn (a tag such
 # as [edge]), one sanitizer process over that spec's Cuda tests, run with
 # Catch2's per-test durations (-d yes) so that a cut at the budget still says
@@ -80,17 +104,7 @@ sanitize_tool() {
       $bin/aspmv_kernel_tests -d yes "$joined" >"$one" 2>&1
     rc=$?
     cat "$one" >>"$log"
-    # "ERROR SUMMARY: N errors" (memcheck, synccheck); racecheck: "RACECHECK SUMMARY: ... (N errors, M warnings)".
-    if grep -q 'RACECHECK SUMMARY' "$one"; then
-      e=$(grep 'RACECHECK SUMMARY' "$one" | grep -oE '\([0-9]+ errors?' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
-      w=$(grep 'RACECHECK SUMMARY' "$one" | grep -oE '[0-9]+ warnings?\)' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
-    elif grep -q 'ERROR SUMMARY' "$one"; then
-      e=$(grep -oE 'ERROR SUMMARY: [0-9]+ errors?' "$one" | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
-      w=0
-    else  # cut before the summary: count the reports printed so far
-      e=$(grep -E '^========= [^ ]' "$one" | grep -cvE 'COMPUTE-SANITIZER|SUMMARY|Target application|This tool')
-      w=0
-    fi
+    read -r e w < <(sanitizer_counts "$one")
     errors=$((errors + e)); warnings=$((warnings + w))
     # Per test: its duration line; when the run was cut, the test that was running
     # is the last with a duration if Catch2 caught the signal ("fatal error
@@ -110,7 +124,7 @@ sanitize_tool() {
       else status="not run"; not_run=$((not_run + 1)); fi
       printf '%s\t%s\t%s\t%s\n' "$spec" "${tests[i]}" "${secs[i]:--}" "$status" >>"$tsv"
     done
-    if grep -qE 'Device not supported|Target application terminated before first instrumented API call' "$one"; then
+    if sanitizer_unsupported "$one"; then
       status="compute-sanitizer could not run here"; unsupported=1
     elif (( rc == 124 || rc == 137 || rc == 130 )); then status="cut at the budget"
     elif (( e > 0 )); then status="SANITIZER ERRORS"
@@ -120,12 +134,8 @@ sanitize_tool() {
     printf '%s\t(all %d)\t%d\texit %d, %d sanitizer errors: %s\n' "$spec" "${#tests[@]}" $((SECONDS - t0)) "$rc" "$e" "$status" >>"$tsv"
   done
   rm -f "$one"
-  local line="$tool: ERROR SUMMARY: $errors errors"
-  [ "$tool" = racecheck ] && line+=" ($warnings warnings)"
-  line+="; $total Cuda tests by '$*': $done_tests completed, $cut cut at the budget, $not_run not run;"
-  line+=" $failed_groups spec(s) with errors or failures; $((SECONDS - start)) s of $budget s"
-  (( unsupported )) && line+="; compute-sanitizer does not run on this machine (see $tool log)"
-  echo "$line" | tee -a "$FINAL_OUT/summary.txt" "$OUT/sanitize_summary.txt"
+  sanitize_report "$tool" "$errors" "$warnings" "$unsupported" "$total Cuda tests by '$*': $done_tests completed, \
+$cut cut at the budget, $not_run not run; $failed_groups spec(s) with errors or failures; $((SECONDS - start)) s of $budget s"
 }
 
 # sanitize_tool_jobs TOOL BUDGET_S JOBS SPEC...: as sanitize_tool, but one
@@ -162,16 +172,9 @@ sanitize_tool_jobs() {
     fi
     read -r rc secs <"$dir/$i.rc"
     { echo "##### $tool ${tests[i]} (exit $rc, $secs s)"; cat "$dir/$i.log"; } >>"$log"
-    if grep -q 'RACECHECK SUMMARY' "$dir/$i.log"; then
-      e=$(grep 'RACECHECK SUMMARY' "$dir/$i.log" | grep -oE '\([0-9]+ errors?' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
-      w=$(grep 'RACECHECK SUMMARY' "$dir/$i.log" | grep -oE '[0-9]+ warnings?\)' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
-    elif grep -q 'ERROR SUMMARY' "$dir/$i.log"; then
-      e=$(grep -oE 'ERROR SUMMARY: [0-9]+ errors?' "$dir/$i.log" | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }'); w=0
-    else
-      e=$(grep -E '^========= [^ ]' "$dir/$i.log" | grep -cvE 'COMPUTE-SANITIZER|SUMMARY|Target application|This tool'); w=0
-    fi
+    read -r e w < <(sanitizer_counts "$dir/$i.log")
     errors=$((errors + e)); warnings=$((warnings + w))
-    if grep -qE 'Device not supported|Target application terminated before first instrumented API call' "$dir/$i.log"; then
+    if sanitizer_unsupported "$dir/$i.log"; then
       status="compute-sanitizer could not run here"; unsupported=1; failed=$((failed + 1))
     elif (( rc == 124 || rc == 137 || rc == 130 )); then status="cut at the budget (partly covered)"; cut=$((cut + 1))
     elif (( e > 0 )); then status="SANITIZER ERRORS"; failed=$((failed + 1))
@@ -180,12 +183,9 @@ sanitize_tool_jobs() {
     printf '%s\t%s\t%s\t%s (%d errors, %d warnings)\n' "$*" "${tests[i]}" "$secs" "$status" "$e" "$w" >>"$tsv"
   done
   rm -rf "$dir"
-  local line="$tool: ERROR SUMMARY: $errors errors"
-  [ "$tool" = racecheck ] && line+=" ($warnings warnings)"
-  line+="; ${#tests[@]} Cuda tests by '$*', $jobs processes at once: $done_tests completed, $cut cut at the budget, $not_run not run;"
-  line+=" $failed test(s) with errors or failures; $((SECONDS - start)) s of $budget s"
-  (( unsupported )) && line+="; compute-sanitizer does not run on this machine (see $tool log)"
-  echo "$line" | tee -a "$FINAL_OUT/summary.txt" "$OUT/sanitize_summary.txt"
+  sanitize_report "$tool" "$errors" "$warnings" "$unsupported" "${#tests[@]} Cuda tests by '$*', $jobs processes at \
+once: $done_tests completed, $cut cut at the budget, $not_run not run; $failed test(s) with errors or failures; \
+$((SECONDS - start)) s of $budget s"
 }
 
 for stage in "$@"; do
