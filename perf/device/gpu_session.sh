@@ -139,9 +139,10 @@ $cut cut at the budget, $not_run not run; $failed_groups spec(s) with errors or 
 }
 
 # sanitize_tool_jobs TOOL BUDGET_S JOBS SPEC...: as sanitize_tool, but one
-# sanitizer process per Cuda test, JOBS of them at once (the sanitizers' host
-# side is the bottleneck: one GPU serves several processes); no test starts with
-# less than 10 s of the budget left; SANITIZE_NAME_REGEX (grep -E) keeps the
+# sanitizer process per Cuda test, JOBS of them at once (measured on the H100,
+# 2026-11-25: racecheck processes share the GPU, so several at once finish no
+# sooner than one after another; JOBS=1 with SANITIZE_NAME_REGEX picks single
+# tests); no test starts with less than 10 s of the budget left; SANITIZE_NAME_REGEX (grep -E) keeps the
 # tests whose names match. Same log, tsv and summary line.
 sanitize_tool_jobs() {
   local tool=$1 budget=$2 jobs=$3; shift 3
@@ -156,7 +157,7 @@ sanitize_tool_jobs() {
     # Wait for a free slot, then start test i in the background.
     while (( $(jobs -rp | wc -l) >= jobs )); do wait -n; done
     local left=$(( deadline - SECONDS ))
-    if (( left < 10 )); then echo "not run (budget)" >"$dir/$i.status"; continue; fi
+    (( left < 10 )) && continue  # not run: no $i.rc
     (
       t0=$SECONDS
       timeout --signal=INT --kill-after=20 "$left" "$SANITIZER" --tool "$tool" --error-exitcode 1 ${SANITIZE_FLAGS:-} \
@@ -167,7 +168,7 @@ sanitize_tool_jobs() {
   wait
   local errors=0 warnings=0 done_tests=0 cut=0 not_run=0 failed=0 unsupported=0 e w rc secs status
   for i in "${!tests[@]}"; do
-    if [ -f "$dir/$i.status" ]; then
+    if [ ! -f "$dir/$i.rc" ]; then
       printf '%s\t%s\t-\tnot run (budget)\n' "$*" "${tests[i]}" >>"$tsv"; not_run=$((not_run + 1)); continue
     fi
     read -r rc secs <"$dir/$i.rc"
@@ -288,13 +289,12 @@ for stage in "$@"; do
       # shellcheck disable=SC2086
       sanitize_tool memcheck "${SANITIZE_MEMCHECK_S:-230}" \
         ${SANITIZE_MEMCHECK_TAGS:-[edge] [api] [determinism] [instances] [analysis] [large] [random]}
+      race_tags=${SANITIZE_RACECHECK_TAGS:-[edge] [determinism] [adaptive] [api]}
       # shellcheck disable=SC2086
       if [ -n "${SANITIZE_JOBS:-}" ]; then
-        sanitize_tool_jobs racecheck "${SANITIZE_RACECHECK_S:-140}" "$SANITIZE_JOBS" \
-          ${SANITIZE_RACECHECK_TAGS:-[edge] [determinism] [adaptive] [api]}
+        sanitize_tool_jobs racecheck "${SANITIZE_RACECHECK_S:-140}" "$SANITIZE_JOBS" $race_tags
       else
-        sanitize_tool racecheck "${SANITIZE_RACECHECK_S:-140}" \
-          ${SANITIZE_RACECHECK_TAGS:-[edge] [determinism] [adaptive] [api]}
+        sanitize_tool racecheck "${SANITIZE_RACECHECK_S:-140}" $race_tags
       fi
       # shellcheck disable=SC2086
       sanitize_tool synccheck "${SANITIZE_SYNCCHECK_S:-110}" \
