@@ -1,8 +1,8 @@
 #pragma once
 // aspmv::backends::Traits<ExecSpace>: everything that differs between
 // execution spaces (is it a GPU, largest TpR, team sizes, device facts), and
-// the list of execution spaces this build enables. The only file set that
-// looks at KOKKOS_ENABLE_*.
+// the list of execution spaces this build enables. With enabled_spaces.hpp
+// (the same list as a macro), the only files that look at KOKKOS_ENABLE_*.
 //
 // Each specialization provides: name, is_gpu, max_tpr, max_team_size,
 // host_pinned_memory_space (host memory the space's kernels can read while

@@ -38,10 +38,12 @@
 #include <aspmv/planner/workspace.hpp>
 #include <aspmv/transpose.hpp>
 #include <aspmv/validate.hpp>
+#include <backends/enabled_spaces.hpp>
 
 #include <Kokkos_Core.hpp>
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <variant>
@@ -193,5 +195,22 @@ Plan<ExecSpace, Value, Offset, MemorySpace> make_plan(const ExecSpace& exec,
                                                       const PlanOptions& options = {}) {
   return make_plan(exec, a, options, arch_table());
 }
+
+// make_plan is compiled once, into libaspmv, for every enabled execution
+// space x {double, float} x {int32, int64} offsets with the matrix in the
+// space's own memory (src/aspmv/instances/); a caller's translation unit
+// only declares these, which spares it the analysis kernels of every
+// planner (about 7 s of g++ -O3 per configuration). Other combinations are
+// instantiated where they are used, as before.
+#define ASPMV_IMPL_MAKE_PLAN_SIGNATURE(Space, Value, Offset)                                               \
+  Plan<Space, Value, Offset> make_plan(const Space&, const CsrMatrix<Value, Offset, Space::memory_space>&, \
+                                       const PlanOptions&, const ArchTable&)
+#define ASPMV_IMPL_DECLARE_MAKE_PLAN(Space, Value, Offset) \
+  extern template ASPMV_IMPL_MAKE_PLAN_SIGNATURE(Space, Value, Offset);
+#define ASPMV_IMPL_DEFINE_MAKE_PLAN(Space, Value, Offset) template ASPMV_IMPL_MAKE_PLAN_SIGNATURE(Space, Value, Offset);
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, double, std::int32_t)
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, double, std::int64_t)
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, float, std::int32_t)
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, float, std::int64_t)
 
 }  // namespace aspmv

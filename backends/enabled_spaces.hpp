@@ -1,0 +1,32 @@
+#pragma once
+// ASPMV_FOR_EACH_ENABLED_SPACE(M, ARGS...) expands to M(Space, ARGS...) once
+// for each execution space this build of Kokkos enables, host spaces first
+// (the same list as backends::EnabledExecutionSpaces, as a macro: explicit
+// template instantiations cannot be generated from a type list).
+
+#include <backends/traits.hpp>
+
+#ifdef KOKKOS_ENABLE_SERIAL
+#define ASPMV_IMPL_IF_SERIAL(M, ...) M(::Kokkos::Serial, __VA_ARGS__)
+#else
+#define ASPMV_IMPL_IF_SERIAL(M, ...)
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+#define ASPMV_IMPL_IF_OPENMP(M, ...) M(::Kokkos::OpenMP, __VA_ARGS__)
+#else
+#define ASPMV_IMPL_IF_OPENMP(M, ...)
+#endif
+#ifdef KOKKOS_ENABLE_CUDA
+#define ASPMV_IMPL_IF_CUDA(M, ...) M(::Kokkos::Cuda, __VA_ARGS__)
+#else
+#define ASPMV_IMPL_IF_CUDA(M, ...)
+#endif
+#ifdef KOKKOS_ENABLE_HIP
+#define ASPMV_IMPL_IF_HIP(M, ...) M(::aspmv::backends::HipExecutionSpace, __VA_ARGS__)
+#else
+#define ASPMV_IMPL_IF_HIP(M, ...)
+#endif
+
+#define ASPMV_FOR_EACH_ENABLED_SPACE(M, ...) \
+  ASPMV_IMPL_IF_SERIAL(M, __VA_ARGS__)       \
+  ASPMV_IMPL_IF_OPENMP(M, __VA_ARGS__) ASPMV_IMPL_IF_CUDA(M, __VA_ARGS__) ASPMV_IMPL_IF_HIP(M, __VA_ARGS__)

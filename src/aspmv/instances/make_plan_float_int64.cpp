@@ -1,0 +1,7 @@
+// make_plan for float values and int64 offsets on every enabled execution space
+// (the explicit instantiations plan.hpp declares).
+#include <aspmv/plan.hpp>
+
+namespace aspmv {
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DEFINE_MAKE_PLAN, float, std::int64_t)
+}  // namespace aspmv
