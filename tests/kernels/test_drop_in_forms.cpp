@@ -22,9 +22,9 @@ using namespace aspmv::testing;
 
 namespace {
 
-// Edge cases plus rectangular random matrices with short, uneven and long rows.
-std::vector<corpus::NamedMatrix> form_matrices() {
-  auto m = corpus::edge_case_matrices(31);
+// Rectangular random matrices with short, uneven and long rows.
+std::vector<corpus::NamedMatrix> random_form_matrices() {
+  std::vector<corpus::NamedMatrix> m;
   corpus::RandomCsrSpec s;
   s.rows = 700;
   s.cols = 450;
@@ -40,6 +40,13 @@ std::vector<corpus::NamedMatrix> form_matrices() {
   s.seed = 6;
   m.push_back({corpus::name(s), corpus::random_csr(s)});
   m.push_back({"short-rows-with-3-rows-of-1500", corpus::short_rows_with_long_rows(2000, 3, 1500, 8)});
+  return m;
+}
+
+// The edge cases, then the random matrices.
+std::vector<corpus::NamedMatrix> form_matrices() {
+  auto m = corpus::edge_case_matrices(31);
+  for (auto& r : random_form_matrices()) m.push_back(std::move(r));
   return m;
 }
 
@@ -73,12 +80,17 @@ TEMPLATE_LIST_TEST_CASE("the drop-in in every mode equals the reference", "[kern
       }
 }
 
-TEMPLATE_LIST_TEST_CASE("multivectors: the drop-in, plans and transposed plans equal the reference, both layouts",
-                        "[kernels][api][multivector]", Configs) {
-  using Space = typename TestType::space;
-  using Value = typename TestType::value;
-  using Offset = typename TestType::offset;
-  for (const auto& m : form_matrices())
+namespace {
+
+// x and y with 1 to 35 columns, both layouts, both modes: the drop-in, a
+// plan and a transposed plan; for "N" also both shapes of the multivector
+// kernel forced, with and without the team pass over long rows.
+template <class Config>
+void check_multivectors(const std::vector<corpus::NamedMatrix>& matrices) {
+  using Space = typename Config::space;
+  using Value = typename Config::value;
+  using Offset = typename Config::offset;
+  for (const auto& m : matrices)
     for (const int k : {1, 2, 3, 4, 8, 9, 16, 17, 35})
       for (const Mode mode : {Mode::normal, Mode::transpose}) {
         const FormCase c{mode, k, -0.75, k % 2 ? 0.0 : 1.25, k % 2 == 1, std::uint64_t(40 + k)};
@@ -116,6 +128,20 @@ TEMPLATE_LIST_TEST_CASE("multivectors: the drop-in, plans and transposed plans e
             CHECK(r.ok);
           }
       }
+}
+
+}  // namespace
+
+// Split in two so each half runs under compute-sanitizer's racecheck within
+// one device call.
+TEMPLATE_LIST_TEST_CASE("multivectors on the edge cases: the drop-in, plans and transposed plans equal the reference",
+                        "[kernels][api][multivector]", Configs) {
+  check_multivectors<TestType>(corpus::edge_case_matrices(31));
+}
+
+TEMPLATE_LIST_TEST_CASE("multivectors on random matrices: the drop-in, plans and transposed plans equal the reference",
+                        "[kernels][api][multivector]", Configs) {
+  check_multivectors<TestType>(random_form_matrices());
 }
 
 TEMPLATE_LIST_TEST_CASE("transposed plans of every kernel equal the reference", "[kernels][api][transpose]", Configs) {
