@@ -66,6 +66,16 @@ sanitizer_counts() {
   echo "$e $w"
 }
 sanitizer_unsupported() { grep -qE 'Device not supported|Target application terminated before first instrumented API call' "$1"; }
+# sanitize_outcome LOG RC ERRORS: what one sanitizer process came to, in the
+# words of both tsv files: "compute-sanitizer could not run here", "cut at the
+# budget", "SANITIZER ERRORS", "test failures (exit RC)" or "clean".
+sanitize_outcome() {
+  if sanitizer_unsupported "$1"; then echo "compute-sanitizer could not run here"
+  elif (( $2 == 124 || $2 == 137 || $2 == 130 )); then echo "cut at the budget"
+  elif (( $3 > 0 )); then echo "SANITIZER ERRORS"
+  elif (( $2 != 0 )); then echo "test failures (exit $2)"
+  else echo clean; fi
+}
 # sanitize_report TOOL ERRORS WARNINGS UNSUPPORTED COVERAGE: the tool's summary line.
 sanitize_report() {
   local line="$1: ERROR SUMMARY: $2 errors"
@@ -94,7 +104,8 @@ sanitize_tool() {
     total=$((total + ${#tests[@]}))
     local left=$(( budget - (SECONDS - start) )) t
     if (( left < 10 || unsupported )); then
-      for t in "${tests[@]}"; do printf '%s\t%s\t-\tnot run (budget)\n' "$spec" "$t" >>"$tsv"; done
+      local why=budget; (( unsupported )) && why="compute-sanitizer could not run here"
+      for t in "${tests[@]}"; do printf '%s\t%s\t-\tnot run (%s)\n' "$spec" "$t" "$why" >>"$tsv"; done
       not_run=$((not_run + ${#tests[@]})); continue
     fi
     local joined="" t0=$SECONDS rc e w status
@@ -124,13 +135,12 @@ sanitize_tool() {
       else status="not run"; not_run=$((not_run + 1)); fi
       printf '%s\t%s\t%s\t%s\n' "$spec" "${tests[i]}" "${secs[i]:--}" "$status" >>"$tsv"
     done
-    if sanitizer_unsupported "$one"; then
-      status="compute-sanitizer could not run here"; unsupported=1
-    elif (( rc == 124 || rc == 137 || rc == 130 )); then status="cut at the budget"
-    elif (( e > 0 )); then status="SANITIZER ERRORS"
-    elif (( rc != 0 )); then status="test failures (exit $rc)"
-    else status="clean"; fi
-    [ "$status" = clean ] || [ "$status" = "cut at the budget" ] || failed_groups=$((failed_groups + 1))
+    status=$(sanitize_outcome "$one" "$rc" "$e")
+    case $status in
+      clean | "cut at the budget") ;;
+      compute-sanitizer*) unsupported=1; failed_groups=$((failed_groups + 1)) ;;
+      *) failed_groups=$((failed_groups + 1)) ;;
+    esac
     printf '%s\t(all %d)\t%d\texit %d, %d sanitizer errors: %s\n' "$spec" "${#tests[@]}" $((SECONDS - t0)) "$rc" "$e" "$status" >>"$tsv"
   done
   rm -f "$one"
@@ -175,12 +185,14 @@ sanitize_tool_jobs() {
     { echo "##### $tool ${tests[i]} (exit $rc, $secs s)"; cat "$dir/$i.log"; } >>"$log"
     read -r e w < <(sanitizer_counts "$dir/$i.log")
     errors=$((errors + e)); warnings=$((warnings + w))
-    if sanitizer_unsupported "$dir/$i.log"; then
-      status="compute-sanitizer could not run here"; unsupported=1; failed=$((failed + 1))
-    elif (( rc == 124 || rc == 137 || rc == 130 )); then status="cut at the budget (partly covered)"; cut=$((cut + 1))
-    elif (( e > 0 )); then status="SANITIZER ERRORS"; failed=$((failed + 1))
-    elif (( rc != 0 )); then status="test failures (exit $rc)"; failed=$((failed + 1))
-    else status=completed; done_tests=$((done_tests + 1)); fi
+    # One process per test: the outcome is the test's status (per-test words as in sanitize_tool).
+    status=$(sanitize_outcome "$dir/$i.log" "$rc" "$e")
+    case $status in
+      clean) status=completed; done_tests=$((done_tests + 1)) ;;
+      "cut at the budget") status+=" (partly covered)"; cut=$((cut + 1)) ;;
+      compute-sanitizer*) unsupported=1; failed=$((failed + 1)) ;;
+      *) failed=$((failed + 1)) ;;
+    esac
     printf '%s\t%s\t%s\t%s (%d errors, %d warnings)\n' "$*" "${tests[i]}" "$secs" "$status" "$e" "$w" >>"$tsv"
   done
   rm -rf "$dir"
