@@ -42,6 +42,10 @@ struct KernelParameters {
   std::int64_t auto_adaptive_min_nnz;   // kernel rule: GPUs run CSR-Adaptive from this many nonzeros on (0: never)
   int merge_team_threads;               // merge-path team size
   PerPrecision merge_items_per_thread;  // merge-path items (rows + nnz) per thread
+  // The handle's "T": an atomic scatter into y (no A^T) while A's longest
+  // column has at most this many nonzeros, else A^T built once and its
+  // values refreshed at every call (0: always A^T).
+  std::int64_t transpose_scatter_max_column_nnz;
 };
 
 struct ArchProvenance {

@@ -88,6 +88,7 @@ def generate(table, source_name, sha):
         auto_adaptive_min_nnz=need(p, "auto_adaptive_min_nnz", int, w, 0),
         merge_team_threads=need(mp, "team_threads", int, w + "merge_path.", 1),
         merge_items_per_thread=per_precision(mp, "items_per_thread", w + "merge_path."),
+        transpose_scatter_max_column_nnz=need(p, "transpose_scatter_max_column_nnz", int, w, 0),
     )
     if params["adaptive_stage_unroll"] not in (1, 4, 8):
         raise TableError("field 'parameters.adaptive.stage_unroll' must be 1, 4 or 8")
@@ -121,13 +122,14 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
             pp(params["adaptive_num_rows_stream"]), pp(params["adaptive_nnz_multiplier"]),
             params["adaptive_device_build_min_rows"], params["adaptive_stage_unroll"],
-            params["auto_adaptive_min_nnz"], params["merge_team_threads"], pp(params["merge_items_per_thread"])),
+            params["auto_adaptive_min_nnz"], params["merge_team_threads"], pp(params["merge_items_per_thread"]),
+            params["transpose_scatter_max_column_nnz"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

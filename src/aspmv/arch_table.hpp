@@ -43,7 +43,12 @@ inline std::string describe(const ArchTable& t) {
     << p.adaptive_nnz_per_wg.float_value << "/" << p.adaptive_nnz_per_wg.double_value << " (float/double)"
     << ", num_rows_stream " << p.adaptive_num_rows_stream.float_value << "/" << p.adaptive_num_rows_stream.double_value
     << ", NNZ_multiplier " << p.adaptive_nnz_multiplier.float_value << "/" << p.adaptive_nnz_multiplier.double_value
-    << ", merge items/thread " << p.merge_items_per_thread.float_value << "/" << p.merge_items_per_thread.double_value;
+    << ", merge items/thread " << p.merge_items_per_thread.float_value << "/" << p.merge_items_per_thread.double_value
+    << ", handle \"T\": ";
+  if (p.transpose_scatter_max_column_nnz > 0)
+    o << "scatter up to " << p.transpose_scatter_max_column_nnz << " nonzeros per column, else A^T";
+  else
+    o << "A^T";
   return o.str();
 }
 

@@ -1,15 +1,17 @@
 #pragma once
 // Computing features: row-length statistics on the device (parallel
 // reductions over the row offsets) and on the host; both agree exactly on
-// min/max/nnz and to rounding on mean/var.
+// min/max/nnz and to rounding on mean/var. The longest column, likewise.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/feature_set.hpp>
 #include <aspmv/host_csr.hpp>
+#include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/policies.hpp>
 
 #include <Kokkos_Core.hpp>
 
+#include <cstdint>
 #include <vector>
 
 namespace aspmv {
@@ -31,6 +33,19 @@ struct RowLengthSquares {
   KOKKOS_FUNCTION void operator()(const std::int64_t r, double& s) const {
     const double d = static_cast<double>(offsets(r + 1) - offsets(r)) - mean;
     s += d * d;
+  }
+};
+template <class Cols, class Counts>
+struct CountColumns {
+  Cols cols;
+  Counts counts;
+  KOKKOS_FUNCTION void operator()(const std::int64_t k) const { Kokkos::atomic_increment(&counts(cols(k))); }
+};
+template <class Counts>
+struct LargestCount {
+  Counts counts;
+  KOKKOS_FUNCTION void operator()(const std::int64_t j, std::int64_t& m) const {
+    if (counts(j) > m) m = counts(j);
   }
 };
 }  // namespace impl
@@ -56,6 +71,34 @@ RowStats row_stats(const std::vector<Offset>& offsets, std::int64_t cols, std::i
   }
   s.var = sq / double(s.rows);
   return s;
+}
+
+// The number of nonzeros in A's longest column (the longest row of A^T), on
+// `exec`: one pass over the column indices with atomic counters (num_cols of
+// them, allocated here), then a max reduction; waits for the result.
+template <class ExecSpace, class Value, class Offset, class Mem>
+std::int64_t max_column_nnz(const ExecSpace& exec, const CsrMatrix<Value, Offset, Mem>& a) {
+  if (a.nnz() == 0) return 0;
+  auto counts = impl::allocate<std::int64_t, Mem>(exec, a.num_cols(), "aspmv::features::column_counts");
+  Kokkos::deep_copy(exec, counts, std::int64_t(0));
+  using Cols = typename CsrMatrix<Value, Offset, Mem>::indices_view;
+  Kokkos::parallel_for("aspmv::features::column_counts", impl::RangePolicy<ExecSpace>(exec, 0, a.nnz()),
+                       impl::CountColumns<Cols, decltype(counts)>{a.col_indices(), counts});
+  std::int64_t m = 0;
+  Kokkos::parallel_reduce("aspmv::features::max_column", impl::RangePolicy<ExecSpace>(exec, 0, a.num_cols()),
+                          impl::LargestCount<decltype(counts)>{counts}, Kokkos::Max<std::int64_t>(m));
+  exec.fence();
+  return m;
+}
+
+// The same from a host matrix.
+template <class Value, class Offset>
+std::int64_t max_column_nnz(const HostCsr<Value, Offset>& a) {
+  std::vector<std::int64_t> counts(static_cast<std::size_t>(a.num_cols), 0);
+  for (const auto c : a.col_indices) ++counts[static_cast<std::size_t>(c)];
+  std::int64_t m = 0;
+  for (const auto n : counts) m = n > m ? n : m;
+  return m;
 }
 
 template <class Value, class Offset>

@@ -8,19 +8,27 @@
 //   aspmv::spmv(exec, &h, "N", alpha, A, x, beta, y);
 //
 // The handle keeps one aspmv::Plan per mode, made on the first call in that
-// mode (the analysis: features, models, kernel, device arrays; for "T" also
-// A^T, built once on the device). Later calls apply the plan: no allocation
-// and no fence on the instance the plan was made on (another instance is
-// fenced first, see plan.hpp). Like Kokkos Kernels' handle, one handle
-// serves one matrix: a call with another matrix (other views or sizes)
-// throws. A's values may change in place between calls: the "N" plan reads
-// them where they are, and the "T" plan copies them into its A^T before
-// every apply (one extra pass over nnz; a caller whose values never change
-// keeps an aspmv::Plan made with PlanOptions::mode = Mode::transpose and
-// skips it).
+// mode (the analysis: features, models, kernel, device arrays). Later calls
+// apply the plan: no allocation and no fence on the instance the plan was
+// made on (another instance is fenced first, see plan.hpp). Like Kokkos
+// Kernels' handle, one handle serves one matrix: a call with another matrix
+// (other views or sizes) throws. A's values may change in place between
+// calls.
+//
+// "T" takes one of two paths, decided at its first call from A's longest
+// column and the architecture table (transpose_scatter_max_column_nnz,
+// measured: docs/PERF.md): while no column is longer than that, the atomic
+// scatter of the drop-in (reads A where it is, builds nothing; atomics
+// contend on long columns); else a plan of A^T, built once on the device,
+// whose values are refreshed from A before every apply (one extra pass over
+// nnz; a caller whose values never change keeps an aspmv::Plan made with
+// PlanOptions::mode = Mode::transpose and skips it). Deterministic options
+// always take A^T (the scatter's order of additions varies).
 
+#include <aspmv/arch_table.hpp>
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
+#include <aspmv/features.hpp>
 #include <aspmv/mode.hpp>
 #include <aspmv/plan.hpp>
 #include <aspmv/plan_options.hpp>
@@ -43,8 +51,10 @@ class SpmvHandle {
   using plan_type = Plan<ExecSpace, typename matrix_type::value_type, typename matrix_type::offset_type,
                          typename matrix_type::memory_space>;
 
-  // The options every plan of this handle is made with (mode aside).
-  explicit SpmvHandle(const PlanOptions& options = {}) : options_(options) {}
+  // The options every plan of this handle is made with (mode aside), and the
+  // architecture table its plans and its choice for "T" use.
+  explicit SpmvHandle(const PlanOptions& options = {}, const ArchTable& table = arch_table())
+      : options_(options), table_(table) {}
 
   // The plan for `mode`, made from `a` on `exec` at the first call.
   const plan_type& plan(const ExecSpace& exec, Mode mode, const matrix_type& a) {
@@ -53,13 +63,27 @@ class SpmvHandle {
     if (!slot) {
       PlanOptions o = options_;
       o.mode = mode;
-      slot.emplace(make_plan(exec, a, o));
+      slot.emplace(make_plan(exec, a, o, table_));
     }
     return *slot;
   }
 
-  // Whether the call in `mode` has been made (its plan exists).
+  // Whether "T" calls with `a` scatter (true) or apply a plan of A^T; decided
+  // at the first such call (see above), on `exec`.
+  bool transpose_by_scatter(const ExecSpace& exec, const matrix_type& a) {
+    check_same_matrix(a);
+    if (!scatter_) {
+      const std::int64_t limit = table_.parameters.transpose_scatter_max_column_nnz;
+      scatter_ = limit > 0 && !options_.deterministic && max_column_nnz(exec, a) <= limit;
+    }
+    return *scatter_;
+  }
+
+  // Whether the call in `mode` has been made and made a plan (a "T" that
+  // scatters makes none).
   bool has_plan(Mode mode) const { return mode == Mode::transpose ? transposed_.has_value() : normal_.has_value(); }
+  // Whether "T" calls scatter; false before the first "T" call.
+  bool scatters_transpose() const { return scatter_.value_or(false); }
   const PlanOptions& options() const { return options_; }
 
  private:
@@ -79,9 +103,11 @@ class SpmvHandle {
   }
 
   PlanOptions options_;
+  ArchTable table_;
   matrix_type matrix_;
   bool bound_ = false;
   std::optional<plan_type> normal_, transposed_;
+  std::optional<bool> scatter_;  // the path of "T", once decided
 };
 
 // y = alpha * op(A) * x + beta * y on `exec` with a handle (Kokkos Kernels
@@ -93,6 +119,10 @@ void spmv(const ExecSpace& exec, SpmvHandle<ExecSpace, AMatrix, XVector, YVector
   if (handle == nullptr) throw Error("aspmv::spmv: the handle is null");
   using Value = typename impl::csr_type_of<AMatrix>::value_type;
   const Mode m = parse_mode(mode, "aspmv::spmv");
+  if (m == Mode::transpose && handle->transpose_by_scatter(exec, impl::as_csr(A))) {
+    impl::checked_spmv(exec, m, alpha, A, x, beta, y);
+    return;
+  }
   const auto& plan = handle->plan(exec, m, impl::as_csr(A));
   if (m == Mode::transpose && static_cast<Value>(alpha) != Value(0)) {
     plan.check_vectors(x, y);  // before A^T's values are touched

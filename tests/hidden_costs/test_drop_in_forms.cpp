@@ -11,6 +11,9 @@
 
 #include <aspmv/spmv_handle.hpp>
 
+#include <cstdint>
+#include <limits>
+
 using namespace aspmv;
 using namespace aspmv::testing;
 using namespace aspmv::testing::hidden_costs;
@@ -67,7 +70,13 @@ TEMPLATE_LIST_TEST_CASE("modes, multivectors, transposed plans and the handle al
     t.mode = Mode::transpose;
     const auto plan = make_plan(exec, a, PlanOptions{});
     const auto plan_t = make_plan(exec, a, t);
-    SpmvHandle<Space, Matrix> handle;
+    SpmvHandle<Space, Matrix> handle;  // "T" as this build's table says
+    ArchTable scatter_table = arch_table();
+    scatter_table.parameters.transpose_scatter_max_column_nnz = std::numeric_limits<std::int64_t>::max();
+    ArchTable transpose_table = arch_table();
+    transpose_table.parameters.transpose_scatter_max_column_nnz = 0;
+    SpmvHandle<Space, Matrix> scatter_handle(PlanOptions{}, scatter_table);
+    SpmvHandle<Space, Matrix> transpose_handle(PlanOptions{}, transpose_table);
     exec.fence();
     const std::string name = std::string(backends::Traits<Space>::name) + ", " + m.name + ": ";
     const auto nnz = a.nnz();
@@ -86,6 +95,12 @@ TEMPLATE_LIST_TEST_CASE("modes, multivectors, transposed plans and the handle al
                      [&](double al, double be) { aspmv::spmv(exec, &handle, "N", v(al), a, x, v(be), y); });
     check_form_costs(name + "spmv(exec, &handle, \"T\", ...)", nnz,
                      [&](double al, double be) { aspmv::spmv(exec, &handle, "T", v(al), a, xt, v(be), yt); });
+    check_form_costs(name + "spmv(exec, &handle, \"T\", ...), the scatter", nnz,
+                     [&](double al, double be) { aspmv::spmv(exec, &scatter_handle, "T", v(al), a, xt, v(be), yt); });
+    check_form_costs(name + "spmv(exec, &handle, \"T\", ...), A^T", nnz,
+                     [&](double al, double be) { aspmv::spmv(exec, &transpose_handle, "T", v(al), a, xt, v(be), yt); });
+    CHECK(scatter_handle.scatters_transpose());
+    CHECK(!transpose_handle.scatters_transpose());
   }
 }
 

@@ -84,6 +84,35 @@ TEMPLATE_LIST_TEST_CASE("every feature on the device equals the host's", "[analy
   }
 }
 
+TEMPLATE_LIST_TEST_CASE("the longest column on the device equals the host's", "[analysis][features]", testing::Spaces) {
+  TestType exec;
+  auto matrices = analysis_matrices();
+  // Every nonzero in one column; a matrix of many empty columns and one full one.
+  HostCsr<double, std::int64_t> one_column;
+  one_column.num_rows = 5000;
+  one_column.num_cols = 3;
+  one_column.row_offsets.clear();  // row r holds entry r
+  for (std::int64_t r = 0; r <= one_column.num_rows; ++r) one_column.row_offsets.push_back(r);
+  one_column.col_indices.assign(5000, 2);
+  one_column.values.assign(5000, 1.0);
+  matrices.push_back({"one-full-column-of-3", one_column});
+  for (const auto& m : matrices) {
+    INFO(m.name);
+    DeviceCsr<double, std::int64_t, typename TestType::memory_space> a(exec, m.matrix);
+    CHECK(max_column_nnz(exec, a.view()) == max_column_nnz(m.matrix));
+  }
+  CHECK(max_column_nnz(one_column) == 5000);
+  HostCsr<double, std::int32_t> hand;  // columns 0..3 hold 1, 3, 0, 2 nonzeros
+  hand.num_rows = 3;
+  hand.num_cols = 4;
+  hand.row_offsets = {0, 2, 4, 6};
+  hand.col_indices = {0, 1, 1, 3, 1, 3};
+  hand.values.assign(6, 1.0);
+  CHECK(max_column_nnz(hand) == 3);
+  DeviceCsr<float, std::int32_t, typename TestType::memory_space> h(exec, hand);
+  CHECK(max_column_nnz(exec, h.view()) == 3);
+}
+
 TEST_CASE("host features on a hand-made matrix", "[analysis][features]") {
   HostCsr<double, std::int64_t> a;
   a.num_rows = 4;

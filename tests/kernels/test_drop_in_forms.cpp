@@ -17,6 +17,9 @@
 
 #include <corpus/random_csr.hpp>
 
+#include <cstdint>
+#include <limits>
+
 using namespace aspmv;
 using namespace aspmv::testing;
 
@@ -53,6 +56,15 @@ std::vector<corpus::NamedMatrix> form_matrices() {
 const FormCase coefficient_cases[] = {{Mode::normal, 1, 1.5, -1.0, false, 3},
                                       {Mode::normal, 1, 1.0, 0.0, true, 4},
                                       {Mode::normal, 1, 0.0, 2.0, false, 5}};
+
+// This build's table with the handle's "T" scattering up to `limit`
+// nonzeros per column (0: always A^T).
+ArchTable transpose_table(std::int64_t limit) {
+  ArchTable t = arch_table();
+  t.parameters.transpose_scatter_max_column_nnz = limit;
+  return t;
+}
+constexpr std::int64_t always_scatter = std::numeric_limits<std::int64_t>::max();
 
 // x and y as rank-1 views (column 0) for the call.
 template <class F>
@@ -255,10 +267,17 @@ TEMPLATE_LIST_TEST_CASE("values changed in place: refresh_values, and the handle
   PlanOptions o;
   o.mode = Mode::transpose;
   const auto plan = make_plan(exec, a, o);
-  SpmvHandle<Space, CsrMatrix<double, std::int64_t, Mem>> handle;
+  // The handle's two paths for "T": A^T (refreshed), the scatter (reads A).
+  SpmvHandle<Space, CsrMatrix<double, std::int64_t, Mem>> handle(PlanOptions{}, transpose_table(0));
+  SpmvHandle<Space, CsrMatrix<double, std::int64_t, Mem>> scatter(PlanOptions{}, transpose_table(always_scatter));
   aspmv::spmv(exec, &handle, "T", 1.0, a, x, 0.0, y);
   exec.fence();
   CHECK(max_error(column_sums(1.0)) < 1e-9);
+  aspmv::spmv(exec, &scatter, "T", 1.0, a, x, 0.0, y);
+  exec.fence();
+  CHECK(max_error(column_sums(1.0)) < 1e-9);
+  CHECK(!handle.scatters_transpose());
+  CHECK(scatter.scatters_transpose());
   for (std::size_t i = 0; i < valh.extent(0); ++i) valh(i) *= 3.0;  // A's values change in place
   Kokkos::deep_copy(val, valh);
   plan.apply(exec, 1.0, x, 0.0, y);  // the plan's copy of the values is the old one
@@ -271,6 +290,9 @@ TEMPLATE_LIST_TEST_CASE("values changed in place: refresh_values, and the handle
   aspmv::spmv(exec, &handle, "T", 1.0, a, x, 0.0, y);  // the handle refreshes by itself
   exec.fence();
   CHECK(max_error(column_sums(3.0)) < 1e-9);
+  aspmv::spmv(exec, &scatter, "T", 1.0, a, x, 0.0, y);
+  exec.fence();
+  CHECK(max_error(column_sums(3.0)) < 1e-9);
 }
 
 TEMPLATE_LIST_TEST_CASE("the handle form: one plan per mode, made once, for one matrix", "[kernels][api][handle]",
@@ -280,31 +302,36 @@ TEMPLATE_LIST_TEST_CASE("the handle form: one plan per mode, made once, for one 
   using Offset = typename TestType::offset;
   using Mem = typename Space::memory_space;
   using Matrix = CsrMatrix<Value, Offset, Mem>;
-  for (const auto& m : form_matrices())
-    for (const Mode mode : {Mode::normal, Mode::transpose})
-      for (const int k : {1, 5}) {
-        SpmvHandle<Space, Matrix> handle;
-        const FormCase c{mode, k, 2.0, -0.5, false, 77};
-        auto call = [&](const auto& exec, const auto& a, const auto& x, const auto& y) {
-          // The first call (which makes the plan) writes a scratch copy; the second is checked.
-          using YType = std::decay_t<decltype(y)>;
-          YType scratch("scratch", y.extent(0), y.extent(1));
-          auto once = [&](const YType& target) {
-            if (k == 1)
-              aspmv::spmv(exec, &handle, to_string(mode), Value(c.alpha), a, Kokkos::subview(x, Kokkos::ALL(), 0),
-                          Value(c.beta), Kokkos::subview(target, Kokkos::ALL(), 0));
-            else
-              aspmv::spmv(exec, &handle, to_string(mode), Value(c.alpha), a, x, Value(c.beta), target);
+  // "T" by A^T always, by scatter always, and by either as the longest column decides.
+  for (const std::int64_t limit : {std::int64_t(0), std::int64_t(8), always_scatter})
+    for (const auto& m : form_matrices())
+      for (const Mode mode : {Mode::normal, Mode::transpose})
+        for (const int k : {1, 5}) {
+          SpmvHandle<Space, Matrix> handle(PlanOptions{}, transpose_table(limit));
+          const FormCase c{mode, k, 2.0, -0.5, false, 77};
+          auto call = [&](const auto& exec, const auto& a, const auto& x, const auto& y) {
+            // The first call (which makes the plan) writes a scratch copy; the second is checked.
+            using YType = std::decay_t<decltype(y)>;
+            YType scratch("scratch", y.extent(0), y.extent(1));
+            auto once = [&](const YType& target) {
+              if (k == 1)
+                aspmv::spmv(exec, &handle, to_string(mode), Value(c.alpha), a, Kokkos::subview(x, Kokkos::ALL(), 0),
+                            Value(c.beta), Kokkos::subview(target, Kokkos::ALL(), 0));
+              else
+                aspmv::spmv(exec, &handle, to_string(mode), Value(c.alpha), a, x, Value(c.beta), target);
+            };
+            once(scratch);
+            once(y);
           };
-          once(scratch);
-          once(y);
-        };
-        const auto r = check_form<Space, Value, Offset, Kokkos::LayoutLeft>(m.matrix, c, call);
-        INFO(m.name << ", mode " << to_string(mode) << ", " << k << " vectors: " << r.failure);
-        CHECK(r.ok);
-        CHECK(handle.has_plan(mode));
-        CHECK(!handle.has_plan(mode == Mode::normal ? Mode::transpose : Mode::normal));
-      }
+          const auto r = check_form<Space, Value, Offset, Kokkos::LayoutLeft>(m.matrix, c, call);
+          const bool scatters = mode == Mode::transpose && limit > 0 && max_column_nnz(m.matrix) <= limit;
+          INFO(m.name << ", mode " << to_string(mode) << ", " << k << " vectors, scatter up to " << limit
+                      << " per column: " << r.failure);
+          CHECK(r.ok);
+          CHECK(handle.scatters_transpose() == scatters);
+          CHECK(handle.has_plan(mode) == !scatters);
+          CHECK(!handle.has_plan(mode == Mode::normal ? Mode::transpose : Mode::normal));
+        }
 }
 
 TEMPLATE_LIST_TEST_CASE("modes, multivectors and handles check their arguments", "[kernels][api]", Spaces) {
