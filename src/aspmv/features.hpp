@@ -75,7 +75,8 @@ RowStats row_stats(const std::vector<Offset>& offsets, std::int64_t cols, std::i
 
 // The number of nonzeros in A's longest column (the longest row of A^T), on
 // `exec`: one pass over the column indices with atomic counters (num_cols of
-// them, allocated here), then a max reduction; waits for the result.
+// them, allocated here), then a max reduction; waits for the result. A's
+// column indices must be in range (aspmv::validate).
 template <class ExecSpace, class Value, class Offset, class Mem>
 std::int64_t max_column_nnz(const ExecSpace& exec, const CsrMatrix<Value, Offset, Mem>& a) {
   if (a.nnz() == 0) return 0;

@@ -33,6 +33,7 @@
 #include <aspmv/plan.hpp>
 #include <aspmv/plan_options.hpp>
 #include <aspmv/spmv.hpp>
+#include <aspmv/validate.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -74,7 +75,14 @@ class SpmvHandle {
     check_same_matrix(a);
     if (!scatter_) {
       const std::int64_t limit = table_.parameters.transpose_scatter_max_column_nnz;
-      scatter_ = limit > 0 && !options_.deterministic && max_column_nnz(exec, a) <= limit;
+      if (limit > 0 && !options_.deterministic) {
+        // Both paths write where A's column indices point: A is validated
+        // once, here or (A^T) by make_plan.
+        throw_if_invalid(validate(exec, a), "aspmv::spmv");
+        scatter_ = max_column_nnz(exec, a) <= limit;
+      } else {
+        scatter_ = false;
+      }
     }
     return *scatter_;
   }

@@ -360,5 +360,24 @@ TEMPLATE_LIST_TEST_CASE("modes, multivectors and handles check their arguments",
   o.mode = Mode::transpose;
   const auto plan = make_plan(exec, a.view(), o);
   CHECK_THROWS_WITH(plan.apply(exec, 1.0, x20, 0.0, y30), Catch::Contains("A^T has 30 columns"));
+  // A column index out of range: the handle's "T" refuses A on either path
+  // (the scatter would write outside y, the transpose outside A^T).
+  Kokkos::View<int*, Mem> off("off", 3), col("col", 2);
+  Kokkos::View<double*, Mem> val("val", 2);
+  auto offh = Kokkos::create_mirror_view(off);
+  auto colh = Kokkos::create_mirror_view(col);
+  offh(0) = 0;
+  offh(1) = 1;
+  offh(2) = 2;
+  colh(0) = 1;
+  colh(1) = 25;
+  Kokkos::deep_copy(off, offh);
+  Kokkos::deep_copy(col, colh);
+  const CsrMatrix<double, int, Mem> bad(2, 20, off, col, val);
+  Kokkos::View<double*, Mem> x2("x2", 2);
+  for (const std::int64_t limit : {std::int64_t(0), always_scatter}) {
+    SpmvHandle<Space, CsrMatrix<double, int, Mem>> h(PlanOptions{}, transpose_table(limit));
+    CHECK_THROWS_WITH(aspmv::spmv(exec, &h, "T", 1.0, bad, x2, 0.0, y20), Catch::Contains("invalid CSR matrix"));
+  }
   exec.fence();
 }
