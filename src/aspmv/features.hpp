@@ -6,6 +6,7 @@
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/feature_set.hpp>
 #include <aspmv/host_csr.hpp>
+#include <aspmv/impl/column_counts.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/policies.hpp>
 
@@ -34,12 +35,6 @@ struct RowLengthSquares {
     const double d = static_cast<double>(offsets(r + 1) - offsets(r)) - mean;
     s += d * d;
   }
-};
-template <class Cols, class Counts>
-struct CountColumns {
-  Cols cols;
-  Counts counts;
-  KOKKOS_FUNCTION void operator()(const std::int64_t k) const { Kokkos::atomic_increment(&counts(cols(k))); }
 };
 template <class Counts>
 struct LargestCount {
@@ -84,7 +79,7 @@ std::int64_t max_column_nnz(const ExecSpace& exec, const CsrMatrix<Value, Offset
   Kokkos::deep_copy(exec, counts, std::int64_t(0));
   using Cols = typename CsrMatrix<Value, Offset, Mem>::indices_view;
   Kokkos::parallel_for("aspmv::features::column_counts", impl::RangePolicy<ExecSpace>(exec, 0, a.nnz()),
-                       impl::CountColumns<Cols, decltype(counts)>{a.col_indices(), counts});
+                       impl::CountPerColumn<decltype(counts), Cols>{counts, a.col_indices()});
   std::int64_t m = 0;
   Kokkos::parallel_reduce("aspmv::features::max_column", impl::RangePolicy<ExecSpace>(exec, 0, a.num_cols()),
                           impl::LargestCount<decltype(counts)>{counts}, Kokkos::Max<std::int64_t>(m));

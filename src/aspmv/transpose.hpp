@@ -13,6 +13,7 @@
 // again without a new sort (one pass over nnz, no allocation).
 
 #include <aspmv/csr_matrix.hpp>
+#include <aspmv/impl/column_counts.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/stable_column_sort.hpp>
@@ -24,13 +25,6 @@
 namespace aspmv {
 
 namespace impl {
-
-template <class Counts, class Cols>
-struct CountPerColumn {
-  Counts counts;  // num_cols + 1, zeroed; counts(c) += entries of column c (an exclusive scan makes offsets)
-  Cols cols;
-  KOKKOS_FUNCTION void operator()(const std::int64_t k) const { Kokkos::atomic_increment(&counts(cols(k))); }
-};
 
 // Entry i of A^T is A's entry order(i): its column in A^T is that entry's
 // row in A (found by binary search on A's row offsets), its value A's value.
