@@ -8,11 +8,9 @@
 #include <catch2/catch.hpp>
 
 #include "hidden_costs/hidden_costs.hpp"
+#include "support/small_table.hpp"
 
 #include <aspmv/spmv_handle.hpp>
-
-#include <cstdint>
-#include <limits>
 
 using namespace aspmv;
 using namespace aspmv::testing;
@@ -71,12 +69,8 @@ TEMPLATE_LIST_TEST_CASE("modes, multivectors, transposed plans and the handle al
     const auto plan = make_plan(exec, a, PlanOptions{});
     const auto plan_t = make_plan(exec, a, t);
     SpmvHandle<Space, Matrix> handle;  // "T" as this build's table says
-    ArchTable scatter_table = arch_table();
-    scatter_table.parameters.transpose_scatter_max_column_nnz = std::numeric_limits<std::int64_t>::max();
-    ArchTable transpose_table = arch_table();
-    transpose_table.parameters.transpose_scatter_max_column_nnz = 0;
-    SpmvHandle<Space, Matrix> scatter_handle(PlanOptions{}, scatter_table);
-    SpmvHandle<Space, Matrix> transpose_handle(PlanOptions{}, transpose_table);
+    SpmvHandle<Space, Matrix> scatter_handle(PlanOptions{}, transpose_table(always_scatter));
+    SpmvHandle<Space, Matrix> transpose_handle(PlanOptions{}, transpose_table(0));
     exec.fence();
     const std::string name = std::string(backends::Traits<Space>::name) + ", " + m.name + ": ";
     const auto nnz = a.nnz();

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/forms_check.hpp"
+#include "support/small_table.hpp"
 #include "support/spaces.hpp"
 
 #include <aspmv/planner/kernel_registry.hpp>
@@ -56,15 +57,6 @@ std::vector<corpus::NamedMatrix> form_matrices() {
 const FormCase coefficient_cases[] = {{Mode::normal, 1, 1.5, -1.0, false, 3},
                                       {Mode::normal, 1, 1.0, 0.0, true, 4},
                                       {Mode::normal, 1, 0.0, 2.0, false, 5}};
-
-// This build's table with the handle's "T" scattering up to `limit`
-// nonzeros per column (0: always A^T).
-ArchTable transpose_table(std::int64_t limit) {
-  ArchTable t = arch_table();
-  t.parameters.transpose_scatter_max_column_nnz = limit;
-  return t;
-}
-constexpr std::int64_t always_scatter = std::numeric_limits<std::int64_t>::max();
 
 // x and y as rank-1 views (column 0) for the call.
 template <class F>

@@ -6,6 +6,9 @@
 
 #include <aspmv/arch_table.hpp>
 
+#include <cstdint>
+#include <limits>
+
 namespace aspmv::testing {
 
 inline ArchTable small_table() {
@@ -22,5 +25,14 @@ inline ArchTable small_table() {
   p.host_rows_per_chunk = 3;
   return t;
 }
+
+// This build's table with the handle's "T" scattering up to `limit`
+// nonzeros per column (0: always A^T).
+inline ArchTable transpose_table(std::int64_t limit) {
+  ArchTable t = arch_table();
+  t.parameters.transpose_scatter_max_column_nnz = limit;
+  return t;
+}
+inline constexpr std::int64_t always_scatter = std::numeric_limits<std::int64_t>::max();
 
 }  // namespace aspmv::testing
