@@ -23,7 +23,8 @@ const char* const collect_usage =
     "  --blocks-every N   blockwise TpR samples from every N-th matrix of the spec (default 4; 0: none)\n"
     "  --limit N          measure at most N matrices in this session\n"
     "  --time-limit S     start no new matrix after S seconds (then run again to resume)\n"
-    "  --generator-threads N  host threads generating matrices ahead (default: all cores on GPUs;\n"
+    "  --generator-threads N  host threads generating matrices ahead (default: all cores but two\n"
+    "                     on GPUs, at a lower priority than the timing thread;\n"
     "                     0, generate in turn, on CPUs so generation does not disturb the timings)\n"
     "Output: docs/COLLECTOR_FORMAT.md; protocol: docs/METRICS.md.\n";
 

@@ -234,7 +234,7 @@ for stage in "$@"; do
       # .device/collect/h100 travels back and forth (carry) so the next session resumes.
       mkdir -p .device/collect
       $bin/aspmv collect --spec .device/specs/h100.txt --out .device/collect/h100 \
-        --time-limit "${COLLECT_SECONDS:-300}" --blocks-every 8 --batches 4 2>&1 | tee "$OUT/collect_log.txt"
+        --time-limit "${COLLECT_SECONDS:-300}" --blocks-every 8 --batches "${COLLECT_BATCHES:-5}" 2>&1 | tee "$OUT/collect_log.txt"
       tar -czf "$FINAL_OUT/collect_h100.tar.gz" -C .device/collect h100
       wc -l .device/collect/h100/done.txt .device/collect/h100/failures.csv ;;
     bench-sweep)
