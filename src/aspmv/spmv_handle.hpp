@@ -76,8 +76,9 @@ class SpmvHandle {
     if (!scatter_) {
       const std::int64_t limit = table_.parameters.transpose_scatter_max_column_nnz;
       if (limit > 0 && !options_.deterministic) {
-        // Both paths write where A's column indices point: A is validated
-        // once, here or (A^T) by make_plan.
+        // Counting A's columns, and both paths, write where A's column
+        // indices point, so A is validated first. When "T" then takes A^T,
+        // make_plan validates it again: one more pass, at the first "T" only.
         throw_if_invalid(validate(exec, a), "aspmv::spmv");
         scatter_ = max_column_nnz(exec, a) <= limit;
       } else {
