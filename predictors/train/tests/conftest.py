@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
-H100 = REPO / "tuning_data/h100/measurements/2026-11-21"
+H100 = REPO / "tuning_data/h100/measurements/2026-11-26"
 CPU = REPO / "tuning_data/cpu-x86/measurements/2026-11-21-gpu-host-16-cores"
 
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
