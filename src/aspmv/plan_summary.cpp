@@ -27,6 +27,7 @@ std::string ModelVerdict::text() const {
     o << (i > (regret ? 0u : 1u) ? ", " : " ") << ranked[i].label << (regret ? " x" : " p ") << ranked[i].value;
   }
   if (!regret && ranked.size() < 2) o << " none";
+  if (!overruled.empty()) o << "; overruled: " << overruled;
   return o.str();
 }
 

@@ -58,6 +58,7 @@ struct ModelVerdict {
   double confidence = 0;            // the chosen class's probability (softmax of summed scores)
   bool regret = false;              // ranked values are expected times relative to the best alternative
   std::vector<RankedLabel> ranked;  // the best-scored classes, best first
+  std::string overruled;            // non-empty: the planner did otherwise, and why
 
   std::string text() const;  // "kernel_gathered (xgboost): csr_adaptive, p 0.83; merge_path 0.1, ..."
 };

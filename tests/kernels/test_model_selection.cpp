@@ -183,6 +183,51 @@ TEMPLATE_LIST_TEST_CASE("the gather model can keep a plan on known features", "[
   }
 }
 
+// The planner's insurance (planner/model_selection.hpp): on a GPU, a plan of
+// at least 19 expected calls over a matrix of at least the arch table's
+// auto_adaptive_min_nnz nonzeros gathers even when the gather model says
+// "known", and describe() says the model was overruled and why; below 19
+// calls the model decides. On CPUs (auto_adaptive_min_nnz 0 in their tables,
+// no insurance) the model decides at any size.
+TEMPLATE_LIST_TEST_CASE("large GPU plans gather whatever the gather model says", "[kernels][models]", Spaces) {
+  using Space = TestType;
+  const std::int64_t min_nnz = arch_table().parameters.auto_adaptive_min_nnz;
+  const bool insured_here = backends::Traits<Space>::is_gpu && min_nnz > 0;
+  corpus::RandomCsrSpec spec;
+  spec.lengths = corpus::RowLengths::constant;
+  spec.mean = 8;
+  spec.rows = std::int32_t(((min_nnz > 0 ? min_nnz : std::int64_t(1) << 20) + 7) / 8);
+  spec.cols = spec.rows;
+  spec.seed = 5;
+  const corpus::NamedMatrix m{corpus::name(spec), corpus::random_csr(spec)};
+  const ActiveTestTable table({{"gather", constant_model({"known", "gathered"}, "known")},
+                               {"kernel_known", constant_model(kernel_classes, "csr_vector/tpr=4")},
+                               {"kernel_gathered", constant_model(kernel_classes, "merge_path")}});
+  Space exec;
+  DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, m.matrix, m.name);
+  REQUIRE(a.view().nnz() >= (min_nnz > 0 ? min_nnz : 1));
+  for (const std::int64_t calls : {std::int64_t(1), std::int64_t(18), std::int64_t(19), std::int64_t(1000)}) {
+    PlanOptions o;
+    o.expected_calls = calls;
+    const auto plan = make_plan(exec, a.view(), o);
+    const auto& s = plan.summary();
+    INFO(plan.describe());
+    INFO("expected calls " << calls);
+    if (!table_fits_space<Space>()) {
+      CHECK(s.verdicts.empty());
+      continue;
+    }
+    REQUIRE_FALSE(s.verdicts.empty());
+    CHECK(s.verdicts[0].model == "gather");
+    CHECK(s.verdicts[0].label == "known");
+    const bool insured = insured_here && calls >= 19;
+    CHECK(s.features_gathered == insured);
+    CHECK(s.kernel == (insured ? Kernel::merge_path : Kernel::csr_vector));
+    CHECK(s.verdicts[0].overruled.empty() == !insured);
+    CHECK((plan.describe().find("overruled: gathered anyway") != std::string::npos) == insured);
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("rules, forced kernels and TpR models", "[kernels][models]", Spaces) {
   using Space = TestType;
   const auto m = test_matrix();

@@ -39,6 +39,9 @@ from aspmv_train import tasks
 from aspmv_train.selection import Result, Task
 
 GPU_BACKENDS = ("cuda", "hip", "rocm", "sycl")
+# make_plan gathers above the arch table's auto_adaptive_min_nnz from this many
+# expected calls on, whatever the gather model says (gather_insured).
+GATHER_INSURANCE_MIN_CALLS = 19
 MODEL_ORDER = ("tpr_global", "tpr_block", "kernel_known", "kernel_gathered", "gather")
 KNOWN_VARIANTS = ("1 call, direct kernels", "per-call, direct kernels")
 GATHERED_VARIANTS = ("100 calls", "per-call")
@@ -85,6 +88,19 @@ def _rel(path: Path, root: Path | None) -> str:
         except ValueError:
             pass
     return str(path)
+
+
+def gather_insured(arch_json: dict, is_gpu: bool, nnz, calls):
+    """The planner's insurance (src/aspmv/planner/model_selection.hpp): on a GPU a
+    plan of at least GATHER_INSURANCE_MIN_CALLS expected calls over a matrix of at
+    least the arch table's auto_adaptive_min_nnz nonzeros gathers row statistics
+    whatever the gather model says; m, n and nnz cannot tell a regular matrix from
+    one with a few rows of a million nonzeros, where a direct kernel is 100-1000x
+    slower, and there the row_stats pass costs a few calls' worth."""
+    min_nnz = int(arch_json.get("parameters", {}).get("auto_adaptive_min_nnz", 0) or 0)
+    if not is_gpu or min_nnz <= 0 or calls < GATHER_INSURANCE_MIN_CALLS:
+        return np.zeros(np.shape(nnz), dtype=bool)
+    return np.asarray(nnz) >= min_nnz
 
 
 def _swap_fold(task: Task, f: int) -> Task:
@@ -272,6 +288,9 @@ class Trainer:
                     dec[N][mi[m]] = d
             known[fold == f] = k_test
             gath[fold == f] = g_test
+        nnz = self.F.loc[costs.mats, "nnz"].to_numpy()
+        for N in dec:
+            dec[N] = np.where(gather_insured(self.arch_json, self.is_gpu, nnz, N), 1, dec[N])
         return {"known": known, "gathered": gath, "decisions": dec}
 
     def crossfit_task(self, task: Task, variant: str, cand) -> np.ndarray:

@@ -28,7 +28,8 @@ class ModelSelection {
   using Traits = backends::Traits<ExecSpace>;
 
  public:
-  ModelSelection(const PlanOptions& opt, const predictors::ArchTableData& arch) : opt_(opt) {
+  ModelSelection(const PlanOptions& opt, const predictors::ArchTableData& arch)
+      : opt_(opt), insured_min_nnz_(Traits::is_gpu ? arch.parameters.auto_adaptive_min_nnz : 0) {
     if (opt.selector != Selector::models) return;
     const predictors::ModelTable& t = predictors::active_model_table();
     text_ = std::string(t.arch) + " " + predictors::to_string(t.status) + ", " + t.source_file;
@@ -54,12 +55,34 @@ class ModelSelection {
     if (const auto* m = table_->find(predictors::ModelName::gather)) {
       auto v = predictors::evaluate_model(predictors::ModelName::gather, *m, predictors::features_of(known),
                                           double(opt_.expected_calls));
-      const bool g = v.label == "gathered";
+      bool g = v.label == "gathered";
+      if (!g && insured(known)) {
+        v.overruled = "gathered anyway: " + std::to_string(known.nnz) +
+                      " nonzeros >= " + std::to_string(insured_min_nnz_) + " and " +
+                      std::to_string(opt_.expected_calls) +
+                      " expected calls >= " + std::to_string(gather_insurance_min_calls);
+        g = true;
+      }
       s.verdicts.push_back(std::move(v));
       return g;
     }
     if (table_->has(predictors::ModelName::kernel_gathered)) return true;
     return !table_->has(predictors::ModelName::kernel_known);
+  }
+
+  // The insurance on the gather model (mirrored by gather_insured in
+  // predictors/train/aspmv_train/train.py, which scores the models with it): on
+  // a GPU, a plan of at least gather_insurance_min_calls expected calls over a
+  // matrix of at least the arch table's auto_adaptive_min_nnz nonzeros gathers
+  // whatever the model says. m, n and nnz cannot tell a regular matrix from one
+  // with a few rows of a million nonzeros, where the known path's direct kernel
+  // is 100-1000x slower (circuit-r1000000-m5-d4-c4-seed5 on the H100: 48 ms
+  // against 63 us, perf/results/h100/2026-11-26-models); there the row_stats
+  // pass costs a few calls' worth (45-100 us against 18-140 us per call on the
+  // H100 corpus above 1M nonzeros, tuning_data/h100/measurements/2026-11-26).
+  static constexpr std::int64_t gather_insurance_min_calls = 19;
+  bool insured(const RowStats& known) const {
+    return insured_min_nnz_ > 0 && known.nnz >= insured_min_nnz_ && opt_.expected_calls >= gather_insurance_min_calls;
   }
 
   // Whether a plan of a forced kernel gathers row statistics: kernels that
@@ -116,6 +139,7 @@ class ModelSelection {
   }
 
   const PlanOptions& opt_;
+  std::int64_t insured_min_nnz_;  // 0: no insurance (CPUs, or the table's rule is off)
   const predictors::ModelTable* table_ = nullptr;
   std::string text_;
 };
