@@ -255,7 +255,7 @@ for stage in "$@"; do
     describe-real)
       # What the model table chose for each real matrix, and why (plan.describe()).
       $bin/aspmv run --describe .device/real/*.mtx.gz >"$OUT/describe_real.txt" 2>&1
-      echo "describe-real: exit $?, $(grep -c "^aspmv plan:" "$OUT/describe_real.txt") plans, $(grep -c "(model kernel_" "$OUT/describe_real.txt") chosen by a model" |
+      echo "describe-real: exit $?, $(grep -c "aspmv plan:" "$OUT/describe_real.txt") plans, $(grep -c "(model kernel_" "$OUT/describe_real.txt") chosen by a model" |
         tee -a "$FINAL_OUT/summary.txt" ;;
     bench-forms)
       # y = A^T x and Y = A X (4 and 8 vectors) against cuSPARSE on the benchmark

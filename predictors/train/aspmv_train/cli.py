@@ -7,6 +7,8 @@
     "$py" -m aspmv_train validate tuning_data/*/model.json
     "$py" -m aspmv_train predict --model tuning_data/h100/model.json --features DIR/features.csv.gz
     "$py" -m aspmv_train untrained --arch w9100 --out tuning_data/w9100/model.json
+    "$py" -m aspmv_train compare --measurements tuning_data/h200/measurements/* --tuning-dir tuning_data/h200 \\
+        --table h100=tuning_data/h100/model.json --table h200=tuning_data/h200/model.json --markdown OUT.md
 """
 from __future__ import annotations
 
@@ -105,6 +107,23 @@ def cmd_predict(args) -> int:
     return 0
 
 
+def cmd_compare(args) -> int:
+    from aspmv_train import compare, evaluate
+    tables = {}
+    for spec in args.table:
+        name, sep, path = spec.partition("=")
+        if not sep or not name or not path:
+            print(f"--table {spec!r}: expected NAME=model.json", file=sys.stderr)
+            return 2
+        tables[name] = evaluate.load(path)
+    result = compare.score(tables, args.measurements, Path(args.tuning_dir), args.seed, args.folds)
+    text = compare.markdown(result)
+    if args.markdown:
+        Path(args.markdown).write_text(text)
+    print(text)
+    return 0
+
+
 def cmd_untrained(args) -> int:
     from aspmv_train import untrained
     tuning = Path(args.tuning_dir) if args.tuning_dir else Path(args.out).parent
@@ -144,6 +163,14 @@ def main(argv=None) -> int:
     q.add_argument("--name", help="one model (default: tpr_global, kernel_known, kernel_gathered)")
     q.add_argument("--calls", type=float, default=100.0, help="the gather model's calls")
     q.set_defaults(fn=cmd_predict)
+    c = sub.add_parser("compare", help="score exported tables on one architecture's measurements (offline)")
+    c.add_argument("--measurements", nargs="+", required=True, help="collector output folders (merged)")
+    c.add_argument("--tuning-dir", required=True, help="folder of the measurements' arch.json")
+    c.add_argument("--table", action="append", required=True, help="NAME=model.json (repeatable)")
+    c.add_argument("--seed", type=int, default=2026, help="split seed (the trainer's)")
+    c.add_argument("--folds", type=int, default=5)
+    c.add_argument("--markdown", help="also write the tables here")
+    c.set_defaults(fn=cmd_compare)
     u = sub.add_parser("untrained", help="write an untrained table (arch facts, published parameters, no models)")
     u.add_argument("--arch", required=True)
     u.add_argument("--out", required=True)

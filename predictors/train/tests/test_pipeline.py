@@ -10,7 +10,7 @@ import time
 import numpy as np
 import pytest
 
-from aspmv_train import agreement, cli, evaluate, report, train
+from aspmv_train import agreement, cli, compare, evaluate, report, train
 
 
 def _train(meas, arch, arch_dir, tmp_path):
@@ -68,6 +68,15 @@ def test_gpu_corpus_end_to_end(tiny_h100, arch_dir, tmp_path):
     text = (tmp_path / "models.md").read_text()
     assert "offline prediction" in text and "issue 9" in text.lower()
     assert seconds < 60
+    # compare: the exported table, read back and scored by the JSON evaluator on its own measurements, gives the
+    # trainer's held-out figures (fold 0's predictions are the exported models'; xgboost may differ on a row).
+    scored = compare.score({"t": table}, [str(tiny_h100)], arch_dir)["tables"]["t"]["sets"]["held_out"]
+    held = result.report["kernels"]["held_out"]["plan_apply_100"]["vs_oracle_all_aspmv"]["gm"]
+    assert scored["answered"] == len(trainer.split.test)
+    assert scored["vs_oracle_gm"] == pytest.approx(held, rel=0.02)
+    assert scored["tpr_global"]["n"] == result.chosen["tpr_global"].held_out["n"]
+    assert abs(scored["tpr_global"]["accuracy_pct"] - result.chosen["tpr_global"].held_out["accuracy_pct"]) <= \
+        100.0 / scored["tpr_global"]["n"] + 1e-9
 
 
 def test_cpu_corpus_has_no_tpr_models(tiny_cpu, arch_dir, tmp_path):

@@ -1,0 +1,135 @@
+"""Exported tables scored on one architecture's measurements (offline).
+
+Answers "how far is the H100 table from the H200 one on H200 data": each
+table's models are evaluated with the JSON evaluator (evaluate.py, the one the
+C++ agreement test checks) on the measured features, the way make_plan asks
+them at its default 100 expected calls (gather model, the planner's gather
+insurance, then kernel_known or kernel_gathered), and the chosen method's
+recorded time is looked up; tpr_global is scored as in the trainer's report.
+The split is the trainer's (same seed and folds), so the held-out fold is the
+one the measurements' own table never saw.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from aspmv_train import data, evaluate, methods, metrics, tasks
+from aspmv_train import split as splitmod
+from aspmv_train.train import GPU_BACKENDS, gather_insured
+
+PLAN_CALLS = 100
+
+
+class Scored:
+    def __init__(self, name: str, table: dict):
+        self.name = name
+        self.table = table
+        self.models = table.get("models", {})
+
+
+def _rows(F, mats):
+    return [F.loc[m].to_dict() for m in mats]
+
+
+def plan_choices(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool, calls: int = PLAN_CALLS):
+    """Per matrix: (label index or -1 when the table cannot answer, gathered?)."""
+    models = table.get("models", {})
+    rows = _rows(costs.F, costs.mats)
+    nnz = costs.F["nnz"].to_numpy()
+    insured = gather_insured(arch_json, is_gpu, nnz, calls)
+    pred = np.full(len(rows), -1)
+    gathered = np.zeros(len(rows), dtype=bool)
+    for i, vals in enumerate(rows):
+        vals = dict(vals, calls=calls)
+        g = True
+        if "gather" in models:
+            m = models["gather"]
+            g = evaluate.predict(m, evaluate.feature_vector(m, vals)) == "gathered" or bool(insured[i])
+        name = "kernel_gathered" if g else "kernel_known"
+        if name not in models:
+            continue
+        m = models[name]
+        label = evaluate.predict(m, evaluate.feature_vector(m, vals))
+        if label in costs.labels:
+            pred[i] = costs.labels.index(label)
+        gathered[i] = g
+    return pred, gathered
+
+
+def tpr_choices(table: dict, F, times) -> np.ndarray | None:
+    m = table.get("models", {}).get("tpr_global")
+    if m is None or not times.tpr_labels:
+        return None
+    rows = _rows(F, list(times.time.index))
+    out = []
+    for vals in rows:
+        t = int(evaluate.predict(m, evaluate.feature_vector(m, vals)))
+        out.append(times.tprs.index(t) if t in times.tprs else times.tprs.index(max(x for x in times.tprs if x <= t)))
+    return np.array(out)
+
+
+def score(tables: dict[str, dict], measurements: list[str], tuning_dir: Path, seed: int = 2026,
+          folds: int = 5) -> dict:
+    meas = data.load(measurements)
+    arch_json = methods.read_arch(tuning_dir)
+    times = methods.build(meas, arch_json)
+    split = splitmod.make_split(meas.features, meas.shared_real, seed, folds)
+    is_gpu = str(meas.run.get("backend", "")).lower() in GPU_BACKENDS
+    costs = tasks.Costs(meas.features, times)
+    fold = split.fold.loc[costs.mats].to_numpy()
+    sets = {"held_out": np.flatnonzero(fold == 0), "all": np.arange(len(costs.mats))}
+    real = [costs.mats.index(m) for m in meas.shared_real if m in costs.mats]
+    if real:
+        sets["shared_real"] = np.array(real)
+    tpr_task = tasks.tpr_global_task(meas.features, times, split.fold)[0] if times.tpr_labels else None
+    out = {"device": meas.run.get("device", {}).get("name", "?"), "date": meas.run.get("date", ""),
+           "measurements": [str(p) for p in measurements], "n": {k: int(len(v)) for k, v in sets.items()},
+           "tables": {}}
+    for name, table in tables.items():
+        pred, gathered = plan_choices(table, costs, arch_json, is_gpu)
+        res = {"provenance": table.get("provenance", {}).get("summary", ""), "sets": {}}
+        tp = tpr_choices(table, meas.features, times)
+        for sname, idx in sets.items():
+            ok = idx[pred[idx] >= 0]
+            t = costs.T[ok, pred[ok]]
+            r = costs.all_min[ok] / t
+            s = {"answered": int(len(ok)), "gathered_pct": 100.0 * float(gathered[ok].mean()) if len(ok) else 0.0,
+                 "vs_oracle_gm": metrics.gm(r), "vs_oracle_min": float(r.min()) if len(r) else float("nan"),
+                 "below_0.75_pct": 100.0 * float(np.mean(r < 0.75)) if len(r) else float("nan")}
+            v = costs.vendor.iloc[ok]
+            if "best_cusparse" in v:
+                c = v["best_cusparse"].to_numpy() / t
+                s["vs_best_cusparse_gm"] = metrics.gm(c)
+                s["below_0.9_cusparse_pct"] = 100.0 * float(np.mean(c < 0.9))
+            if tp is not None and tpr_task is not None:
+                mask = np.zeros(len(tpr_task.ids), dtype=bool)
+                mask[idx] = True
+                s["tpr_global"] = tpr_task.evaluate(None, tp[mask], mask)
+            res["sets"][sname] = s
+        out["tables"][name] = res
+    return out
+
+
+def markdown(result: dict) -> str:
+    def f3(x):
+        return "—" if x is None or (isinstance(x, float) and np.isnan(x)) else f"{x:.3f}"
+
+    lines = [f"Tables scored on `{', '.join(result['measurements'])}` ({result['device']}, {result['date']}); "
+             f"plan choice at {PLAN_CALLS} expected calls, per-call time against the oracle over all aspmv "
+             "configurations (offline, from the recorded timings).", ""]
+    for sname, n in result["n"].items():
+        lines += [f"**{sname.replace('_', ' ')}** ({n} matrices)", "",
+                  "| table | plan vs oracle (gm) | min | below 0.75 | vs best cuSPARSE (gm) | below 0.9× | "
+                  "gathered | tpr_global accuracy | tpr_global PLUB |", "|---|---|---|---|---|---|---|---|---|"]
+        for tname, res in result["tables"].items():
+            s = res["sets"][sname]
+            tg = s.get("tpr_global", {})
+            lines.append(f"| {tname} | {f3(s['vs_oracle_gm'])} | {f3(s['vs_oracle_min'])} | "
+                         f"{s['below_0.75_pct']:.1f} % | {f3(s.get('vs_best_cusparse_gm'))}× | "
+                         f"{s.get('below_0.9_cusparse_pct', float('nan')):.1f} % | {s['gathered_pct']:.0f} % | "
+                         + (f"{tg['accuracy_pct']:.1f} % | {tg['PLUB_pct']:.2f} % |" if tg else "— | — |")
+                         + ("" if s["answered"] == n else f" ({n - s['answered']} unanswered)"))
+        lines.append("")
+    return "\n".join(lines)
