@@ -15,18 +15,10 @@ from pathlib import Path
 
 import numpy as np
 
-from aspmv_train import data, evaluate, methods, metrics, tasks
-from aspmv_train import split as splitmod
-from aspmv_train.train import GPU_BACKENDS, gather_insured
+from aspmv_train import evaluate, metrics, tasks, train
+from aspmv_train.train import gather_insured
 
 PLAN_CALLS = 100
-
-
-class Scored:
-    def __init__(self, name: str, table: dict):
-        self.name = name
-        self.table = table
-        self.models = table.get("models", {})
 
 
 def _rows(F, mats):
@@ -63,20 +55,19 @@ def tpr_choices(table: dict, F, times) -> np.ndarray | None:
     if m is None or not times.tpr_labels:
         return None
     rows = _rows(F, list(times.time.index))
-    out = []
-    for vals in rows:
-        t = int(evaluate.predict(m, evaluate.feature_vector(m, vals)))
-        out.append(times.tprs.index(t) if t in times.tprs else times.tprs.index(max(x for x in times.tprs if x <= t)))
-    return np.array(out)
+    return np.array([tasks.tpr_class(times.tprs, int(evaluate.predict(m, evaluate.feature_vector(m, vals))))
+                     for vals in rows])
 
 
 def score(tables: dict[str, dict], measurements: list[str], tuning_dir: Path, seed: int = 2026,
           folds: int = 5) -> dict:
-    meas = data.load(measurements)
-    arch_json = methods.read_arch(tuning_dir)
-    times = methods.build(meas, arch_json)
-    split = splitmod.make_split(meas.features, meas.shared_real, seed, folds)
-    is_gpu = str(meas.run.get("backend", "")).lower() in GPU_BACKENDS
+    # The trainer's own loading: measurements merged, arch table, time tables, split, backend.
+    trainer = train.Trainer(train.Config(measurements=list(measurements), arch="compare",
+                                         out=Path(tuning_dir) / "model.json", tuning_dir=Path(tuning_dir),
+                                         seed=seed, folds=folds), log=lambda _: None)
+    trainer.load()
+    meas, arch_json, times, split, is_gpu = (trainer.meas, trainer.arch_json, trainer.times, trainer.split,
+                                             trainer.is_gpu)
     costs = tasks.Costs(meas.features, times)
     fold = split.fold.loc[costs.mats].to_numpy()
     sets = {"held_out": np.flatnonzero(fold == 0), "all": np.arange(len(costs.mats))}

@@ -47,14 +47,13 @@ def status(ok: bool | None) -> str:
 
 
 def _shortfall(parts) -> str:
-    """' — accuracy met, PLUB by 0.18 points' for a missed two-part target: each
+    """': accuracy met, PLUB by 0.18 points' for a missed multi-part target: each
     part (name, value, target, higher_is_better) met or missed by how much; ''
     when every part is met."""
-    said = []
-    for name, value, target, higher in parts:
-        gap = (target - value) if higher else (value - target)
-        said.append(f"{name} by {gap:.2f} points" if gap > 0 else f"{name} met")
-    return "" if all(x.endswith(" met") for x in said) else ": " + ", ".join(said)
+    gaps = [(name, (target - value) if higher else (value - target)) for name, value, target, higher in parts]
+    if all(gap <= 0 for _, gap in gaps):
+        return ""
+    return ": " + ", ".join(f"{name} by {gap:.2f} points" if gap > 0 else f"{name} met" for name, gap in gaps)
 
 
 class Doc:

@@ -120,6 +120,11 @@ def tpr_global_task(F: pd.DataFrame, times: TimeTables, fold: pd.Series) -> tupl
     return task, rule_idx
 
 
+def tpr_class(tprs, tpr: int) -> int:
+    """The class index of a TpR among the measured ones (sorted): itself, or the largest measured TpR below it."""
+    return tprs.index(tpr) if tpr in tprs else tprs.index(max(t for t in tprs if t <= tpr))
+
+
 def tpr_block_task(blocks: pd.DataFrame, fold: pd.Series, tprs_expected=None) -> tuple[Task, dict] | None:
     if blocks is None or blocks.empty:
         return None
@@ -139,8 +144,7 @@ def tpr_block_task(blocks: pd.DataFrame, fold: pd.Series, tprs_expected=None) ->
                 regret={"fastest": _log_regret(T)}, evaluate=_tpr_eval(T), score=lambda m: -m["PLUB_pct"], tolerance=0.25,
                 matrices=[m for m, _ in ids])
     rules = rule_tprs(shapes["rows"], shapes["nnz"], shapes["max"], max(tprs))
-    rule_idx = {k: np.array([tprs.index(v) if v in tprs else tprs.index(max(t for t in tprs if t <= v))
-                             for v in vals]) for k, vals in rules.items()}
+    rule_idx = {k: np.array([tpr_class(tprs, v) for v in vals]) for k, vals in rules.items()}
     for t in tprs:
         rule_idx[f"TpR={t}"] = np.full(len(ids), tprs.index(t))
     return task, rule_idx
