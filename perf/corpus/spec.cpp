@@ -2,6 +2,7 @@
 
 #include "spec.hpp"
 
+#include "derive.hpp"
 #include "generated.hpp"
 #include "transpose.hpp"
 
@@ -11,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 
 namespace aspmv::corpus {
 
@@ -33,20 +35,36 @@ std::string stem_of(const std::string& path) {
   return p.stem().string();
 }
 
-// A "file <path> [-T]" entry; `rest` is the text after "file".
+// A "file <path> [-T] [<op> ...]" entry; `rest` is the text after "file".
+// The path is every word before the first "-T" or derive op (words joined
+// by one space).
 SpecEntry file_entry(const std::string& rest, const std::filesystem::path& folder) {
-  SpecEntry e;
-  std::string path = trim(rest);
-  if (ends_with(path, " -T") || ends_with(path, "\t-T")) {
-    e.transpose = true;
-    path = trim(path.substr(0, path.size() - 3));
+  std::vector<std::string> words;
+  {
+    std::istringstream in(rest);
+    for (std::string w; in >> w;) words.push_back(w);
   }
+  std::size_t i = 0;
+  std::string path;
+  for (; i < words.size() && words[i] != "-T" && !(i > 0 && is_derive_op(words[i])); ++i)
+    path += (path.empty() ? "" : " ") + words[i];
   if (path.empty()) throw Error("'file' needs a path");
+  SpecEntry e;
+  if (i < words.size() && words[i] == "-T") {
+    e.transpose = true;
+    ++i;
+  }
+  std::string ops;
+  for (; i < words.size(); ++i) {
+    if (words[i] == "-T") throw Error("'-T' comes right after the path, before the derive ops");
+    e.derive_ops.push_back(parse_derive_op(words[i]));
+    ops += (ops.empty() ? "" : "-") + to_string(e.derive_ops.back());
+  }
   const std::filesystem::path p(path);
   e.path = (p.is_absolute() ? p : folder / p).lexically_normal().string();
-  e.name = stem_of(path) + (e.transpose ? "-T" : "");
   if (stem_of(path).empty()) throw Error("'" + path + "' has no file name");
-  e.family = "real";
+  e.name = stem_of(path) + (e.transpose ? "-T" : "") + (ops.empty() ? "" : "--" + ops);
+  e.family = e.derive_ops.empty() ? "real" : "real-derived";
   return e;
 }
 
@@ -69,7 +87,7 @@ std::vector<SpecEntry> read_spec(const std::string& path) {
         e = file_entry(text.substr(4), folder);
       } else {
         if (text.find_first_of(" \t") != std::string::npos)
-          throw Error("expected one generated name or 'file <path> [-T]', got '" + text + "'");
+          throw Error("expected one generated name or 'file <path> [-T] [<derive op> ...]', got '" + text + "'");
         if (!is_generated_name(text)) throw Error("'" + text + "' is not a generated name (no known family)");
         check_generated_name(text);
         e.name = text;
@@ -91,11 +109,13 @@ std::vector<SpecEntry> read_spec(const std::string& path) {
 HostCsr<double, std::int64_t> load(const SpecEntry& e) {
   if (e.path.empty()) return generate(e.name);
   auto a = io::read_matrix(e.path);
-  return e.transpose ? transpose(a) : a;
+  if (e.transpose) a = transpose(a);
+  for (const auto& op : e.derive_ops) a = derive(a, op);
+  return a;
 }
 
 std::string family_of(const std::string& name) {
-  if (!is_generated_name(name)) return "real";
+  if (!is_generated_name(name)) return name.find("--") == std::string::npos ? "real" : "real-derived";
   return name.substr(0, name.find('-'));
 }
 

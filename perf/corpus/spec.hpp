@@ -6,10 +6,15 @@
 //   stencil3d-7pt-64-perm3             a generated name (see generated.hpp)
 //   file matrices/bcsstk01.rsa         a file read by aspmv::io::read_matrix
 //   file /data/west0479.rua -T         (.mtx, .mtx.gz, .rua, .rsa, ...) or its transpose
+//   file ../real/EX5.mtx.gz kron4 perm2   a real-derived matrix: derive ops applied in order
+//                                         (derive.hpp), named "EX5--kron4-perm2"
 //
 // Relative paths are relative to the spec file's folder. A file entry is
 // named by its stem ("bcsstk01"; "foo.mtx.gz" gives "foo"), with "-T" added
-// for a transpose. Two entries with the same name are an error.
+// for a transpose and "--<op>-<op>..." for derive ops. Two entries with the
+// same name are an error.
+
+#include "derive.hpp"
 
 #include <aspmv/host_csr.hpp>
 
@@ -21,9 +26,11 @@ namespace aspmv::corpus {
 
 struct SpecEntry {
   std::string name;        // unique within a spec
-  std::string family;      // the generator family token ("band", "rmat", ...) or "real" for files
+  std::string family;      // the generator family token ("band", "rmat", ...), "real" for files, "real-derived"
+                           // for files with derive ops
   std::string path;        // file entries: the resolved path; generated entries: empty
   bool transpose = false;  // the entry is a transpose (a file's "-T", or a generated name ending in "-T")
+  std::vector<DeriveOp> derive_ops;  // file entries: applied in order after the transpose
 };
 
 // Reads a spec file. Generated names are checked completely (fields, ranges)
@@ -33,11 +40,12 @@ struct SpecEntry {
 std::vector<SpecEntry> read_spec(const std::string& path);
 
 // The matrix of an entry: generate(name) for generated entries, the file
-// (transposed for "-T") otherwise.
+// (transposed for "-T", then the derive ops) otherwise.
 HostCsr<double, std::int64_t> load(const SpecEntry&);
 
 // The family token of a generated name ("stencil2d", "band", "rmat", ...),
-// "real" for any other name (file entries).
+// "real-derived" for a file entry's name with derive ops ("--"), "real" for
+// any other name (file entries).
 std::string family_of(const std::string& name);
 
 // The name without its transpose suffixes ("-T", "-T-T"): a matrix and its
