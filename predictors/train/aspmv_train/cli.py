@@ -9,6 +9,9 @@
     "$py" -m aspmv_train untrained --arch w9100 --out tuning_data/w9100/model.json
     "$py" -m aspmv_train compare --measurements tuning_data/h200/measurements/* --tuning-dir tuning_data/h200 \\
         --table h100=tuning_data/h100/model.json --table h200=tuning_data/h200/model.json --markdown OUT.md
+    "$py" -m aspmv_train oof --measurements tuning_data/h100/measurements/2026-11-26 --tuning-dir tuning_data/h100 \\
+        --out-dir OUT      # out-of-fold figures on the real matrices: OUT/oof.md, oof.json, oof.csv
+    "$py" -m aspmv_train train ... --exclude-groups 'real/*,real2/*'   # a table that never saw those groups
 """
 from __future__ import annotations
 
@@ -44,11 +47,16 @@ def cmd_train(args) -> int:
         argv += ["--folds", str(args.folds)]
     if args.quick:
         argv += ["--quick"]
+    if args.manifest:
+        argv += ["--manifest", args.manifest]
+    exclude = _patterns(args.exclude_groups)
+    if exclude:
+        argv += ["--exclude-groups", ",".join(exclude)]
     cfg = train.Config(measurements=args.measurements, arch=args.arch, out=Path(args.out),
                        report=Path(args.report) if args.report else None,
                        tuning_dir=Path(args.tuning_dir) if args.tuning_dir else None, seed=args.seed,
                        folds=args.folds, quick=args.quick, command="python -m aspmv_train " + shlex.join(argv),
-                       repo_root=root)
+                       repo_root=root, manifest=args.manifest, exclude_groups=exclude)
     log = (lambda *a: None) if args.quiet else (lambda msg: print(f"[aspmv_train] {msg}", file=sys.stderr, flush=True))
     trainer = train.Trainer(cfg, log)
     out = trainer.run()
@@ -59,6 +67,25 @@ def cmd_train(args) -> int:
         Path(args.report).parent.mkdir(parents=True, exist_ok=True)
         Path(args.report).write_text(report.render(trainer, out))
         log(f"wrote {args.report}")
+    return 0
+
+
+def _patterns(values) -> list:
+    """--exclude-groups values (repeatable, comma-separated) -> fnmatch patterns."""
+    return [p.strip() for v in (values or []) for p in v.split(",") if p.strip()]
+
+
+def cmd_oof(args) -> int:
+    from aspmv_train import oof
+    cfg = oof.OofConfig(measurements=args.measurements, tuning_dir=Path(args.tuning_dir), folds=args.folds,
+                        seed=args.seed, train_folds=args.train_folds, quick=args.quick, manifest=args.manifest,
+                        repo_root=repo_root(), jobs=args.jobs)
+    log = (lambda *a: None) if args.quiet else (lambda msg: print(f"[aspmv_train oof] {msg}", file=sys.stderr,
+                                                                 flush=True))
+    result = oof.run(cfg, log)
+    for p in oof.write(result, Path(args.out_dir)):
+        log(f"wrote {p}")
+    print(oof.markdown(result))
     return 0
 
 
@@ -146,7 +173,25 @@ def main(argv=None) -> int:
     t.add_argument("--folds", type=int, default=5, help="group folds (fold 0 held out)")
     t.add_argument("--quick", action="store_true", help="a small candidate grid (tests)")
     t.add_argument("--quiet", action="store_true")
+    t.add_argument("--manifest", help="the real corpus's MANIFEST.tsv (default perf/corpus/real/MANIFEST.tsv when "
+                                      "present; 'none': group real matrices by name and shape only)")
+    t.add_argument("--exclude-groups", action="append", metavar="PATTERN[,PATTERN]",
+                   help="leave out the matrices whose group matches an fnmatch pattern (e.g. 'real/*,real2/*'); "
+                        "recorded in the table's provenance")
     t.set_defaults(fn=cmd_train)
+    o = sub.add_parser("oof", help="out-of-fold evaluation on the real matrices (each predicted by models trained "
+                                   "without its source group)")
+    o.add_argument("--measurements", nargs="+", required=True, help="collector output folders (merged per precision)")
+    o.add_argument("--tuning-dir", required=True, help="folder of the measurements' arch.json")
+    o.add_argument("--out-dir", required=True, help="writes oof.md, oof.json and oof.csv (per matrix) here")
+    o.add_argument("--folds", type=int, default=5, help="folds of the real and real-derived groups")
+    o.add_argument("--seed", type=int, default=2026, help="fold and model seed")
+    o.add_argument("--train-folds", type=int, default=5, help="the trainer's own group folds (as train --folds)")
+    o.add_argument("--manifest", help="as train --manifest")
+    o.add_argument("--quick", action="store_true", help="the small candidate grid (tests)")
+    o.add_argument("--jobs", type=int, default=1, help="folds trained at once (processes)")
+    o.add_argument("--quiet", action="store_true")
+    o.set_defaults(fn=cmd_oof)
     a = sub.add_parser("agreement", help="write the C++ agreement CSV")
     a.add_argument("--model", required=True)
     a.add_argument("--samples", type=int, default=5000, help="vectors per model")

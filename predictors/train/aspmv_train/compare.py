@@ -25,11 +25,15 @@ def _rows(F, mats):
     return [F.loc[m].to_dict() for m in mats]
 
 
-def plan_choices(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool, calls: int = PLAN_CALLS):
-    """Per matrix: (label index or -1 when the table cannot answer, gathered?)."""
+def plan_choices(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool, calls: int = PLAN_CALLS,
+                 idx=None):
+    """Per matrix of ``idx`` (default: all of costs.mats): (label index or -1 when the table cannot answer,
+    gathered?)."""
     models = table.get("models", {})
-    rows = _rows(costs.F, costs.mats)
-    nnz = costs.F["nnz"].to_numpy()
+    idx = np.arange(len(costs.mats)) if idx is None else np.asarray(idx, dtype=int)
+    F = costs.F.iloc[idx]
+    rows = _rows(F, list(F.index))
+    nnz = F["nnz"].to_numpy()
     insured = gather_insured(arch_json, is_gpu, nnz, calls)
     pred = np.full(len(rows), -1)
     gathered = np.zeros(len(rows), dtype=bool)

@@ -18,16 +18,81 @@ starting fold, so the split is the same on every machine and library
 version. Fold 0 is the held-out test split (1/K of the groups, 20 % for
 K = 5); folds 1..K-1 train (and serve as the cross-validation folds for
 model selection).
+
+The real corpus (issue 20): a manifest (perf/corpus/real/MANIFEST.tsv,
+tab-separated, columns ``name group domain ...``) gives every real matrix
+its source group (``trilinos/belos``, ``suitesparse/CHOLMOD``,
+``real/graph``, ...) and a coarse domain. A real matrix (family ``real``,
+name = file stem, ``-T`` for its transpose) listed there takes the
+manifest's group; one that is not listed keeps the rule above. A
+real-derived matrix (family ``real-derived``, name
+``<stem>[-T]--<op>-<op>...``) belongs to its source's group: the source is
+the part before ``--`` without a trailing ``-T``. ``real-derived`` is
+stratified with ``real`` (the stratum is the group's), so a source and
+everything derived from it are always in one fold. Same-shape joining
+skips manifest-listed matrices under 1,000 nonzeros (there shapes coincide
+by accident and would merge whole source groups); a joined group keeps the
+manifest's name.
 """
 from __future__ import annotations
 
+import csv
+import fnmatch
 import hashlib
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pandas as pd
 
 _SUFFIX = re.compile(r"(-T|-perm\d+)$")
+# Families whose matrices come from real sources (the collector's family column).
+REAL_FAMILIES = ("real", "real-derived")
+# Below this many nonzeros, equal shapes of manifest-listed matrices are taken as accidents.
+SHAPE_JOIN_MIN_NNZ = 1000
+UNLISTED = "unlisted"  # the domain of a real matrix the manifest does not list
+
+
+@dataclass
+class Manifest:
+    """The real corpus's manifest: per matrix name (file stem) its group and domain."""
+    path: str
+    group: dict
+    domain: dict
+
+    def __len__(self) -> int:
+        return len(self.group)
+
+
+def read_manifest(path) -> Manifest:
+    """Reads a MANIFEST.tsv (header with at least ``name``, ``group``; ``domain`` optional)."""
+    path = Path(path)
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    group, domain = {}, {}
+    for i, r in enumerate(rows, start=2):
+        name, g = (r.get("name") or "").strip(), (r.get("group") or "").strip()
+        if not name or not g:
+            raise ValueError(f"{path}:{i}: a row without name or group")
+        group[name] = g
+        domain[name] = (r.get("domain") or "").strip() or "other"
+    return Manifest(str(path), group, domain)
+
+
+def source_name(matrix: str, family: str) -> str:
+    """The real source matrix of a real or real-derived matrix: the stem before ``--``, without ``-T``."""
+    name = matrix.split("--", 1)[0] if family == "real-derived" else matrix
+    return name[:-2] if name.endswith("-T") else name
+
+
+def _listed(manifest: Manifest | None, src: str) -> str | None:
+    """The manifest's key for a source name (itself, or its base name without -T/_perm), else None."""
+    if manifest is None:
+        return None
+    if src in manifest.group:
+        return src
+    b = base_name(src, "real")
+    return b if b in manifest.group else None
 
 
 def base_name(matrix: str, family: str) -> str:
@@ -49,10 +114,23 @@ def _h(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def groups(features: pd.DataFrame) -> pd.Series:
+def groups(features: pd.DataFrame, manifest: Manifest | None = None) -> pd.Series:
     """Per matrix (features' index) its group name."""
     fam = features["family"].astype(str)
-    base = pd.Series([base_name(m, f) for m, f in zip(features.index, fam)], index=features.index)
+    base, listed = [], set()
+    for m, f in zip(features.index, fam):
+        if f in REAL_FAMILIES:
+            src = source_name(m, f)
+            key = _listed(manifest, src)
+            if key is not None:
+                base.append(manifest.group[key])
+                listed.add(m)
+            else:
+                base.append(base_name(src, "real"))
+        else:
+            base.append(base_name(m, f))
+    base = pd.Series(base, index=features.index)
+    manifest_groups = set(manifest.group.values()) if manifest is not None else set()
     # Real matrices of one shape (up to transposition) join one group: union-find over bases.
     parent = {b: b for b in base.unique()}
 
@@ -65,13 +143,41 @@ def groups(features: pd.DataFrame) -> pd.Series:
     real = features[fam == "real"]
     by_shape: dict = {}
     for m, row in real.iterrows():
-        key = (min(int(row["rows"]), int(row["cols"])), max(int(row["rows"]), int(row["cols"])), int(row["nnz"]))
+        nnz = int(row["nnz"])
+        if m in listed and nnz < SHAPE_JOIN_MIN_NNZ:
+            continue
+        key = (min(int(row["rows"]), int(row["cols"])), max(int(row["rows"]), int(row["cols"])), nnz)
         by_shape.setdefault(key, []).append(base[m])
     for members in by_shape.values():
-        roots = sorted({find(b) for b in members})
+        roots = sorted({find(b) for b in members}, key=lambda r: (r not in manifest_groups, r))
         for r in roots[1:]:
             parent[r] = roots[0]
     return base.map(find)
+
+
+def domains(features: pd.DataFrame, manifest: Manifest | None = None) -> pd.Series:
+    """Per matrix: the manifest's domain of its real source; ``unlisted`` for a real matrix the manifest
+    lacks; the family for generated matrices."""
+    out = []
+    for m, f in zip(features.index, features["family"].astype(str)):
+        if f in REAL_FAMILIES:
+            key = _listed(manifest, source_name(m, f))
+            out.append(manifest.domain[key] if key is not None else UNLISTED)
+        else:
+            out.append(f)
+    return pd.Series(out, index=features.index)
+
+
+def matching(group: pd.Series, patterns) -> pd.Series:
+    """Per matrix: whether its group matches one of the fnmatch ``patterns`` (case-sensitive)."""
+    pats = [p for p in patterns if p]
+    return group.map(lambda g: any(fnmatch.fnmatchcase(str(g), p) for p in pats)).astype(bool)
+
+
+def deal(names, seed: int, k: int, start: int = 0) -> dict:
+    """Groups ordered by sha256(seed:group), dealt round-robin into k folds from ``start``."""
+    order = sorted(set(names), key=lambda x: _h(f"{seed}:{x}"))
+    return {name: (start + i) % k for i, name in enumerate(order)}
 
 
 @dataclass
@@ -81,6 +187,7 @@ class Split:
     group: pd.Series      # matrix -> group
     stratum: pd.Series    # matrix -> stratum
     fold: pd.Series       # matrix -> fold (0 = test)
+    manifest: str | None = None  # the real corpus's manifest the groups came from
 
     @property
     def test(self) -> list[str]:
@@ -110,7 +217,10 @@ class Split:
         t = self.table()
         return {
             "method": (f"group split: generator lineage (name without -perm<k>/-T suffixes), real matrix + transpose "
-                       f"(+ same-shape copies); stratified by family; groups ordered by sha256(seed:group), "
+                       f"(+ same-shape copies)"
+                       + (f", real and real-derived matrices by their source's group in {self.manifest}"
+                          if self.manifest else "")
+                       + f"; stratified by family (real-derived with real); groups ordered by sha256(seed:group), "
                        f"dealt round-robin into {self.k} folds; fold 0 held out"),
             "seed": self.seed,
             "folds": self.k,
@@ -123,18 +233,16 @@ class Split:
         }
 
 
-def make_split(features: pd.DataFrame, shared_real, seed: int = 2026, k: int = 5) -> Split:
-    g = groups(features)
+def make_split(features: pd.DataFrame, shared_real, seed: int = 2026, k: int = 5,
+               manifest: Manifest | None = None) -> Split:
+    g = groups(features, manifest)
     fam = features["family"].astype(str)
     shared_groups = {g[m] for m in shared_real if m in g.index}
-    stratum = pd.Series([("real-shared" if gr in shared_groups else "real-other") if f == "real" else f
+    stratum = pd.Series([("real-shared" if gr in shared_groups else "real-other") if f in REAL_FAMILIES else f
                          for f, gr in zip(fam, g)], index=features.index)
     fold_of_group = {}
     gs = pd.DataFrame({"group": g, "stratum": stratum})
     for s, d in gs.groupby("stratum", sort=True):
-        names = sorted(d["group"].unique(), key=lambda x: _h(f"{seed}:{x}"))
-        start = int(_h(f"{seed}:stratum:{s}")[:8], 16) % k
-        for i, name in enumerate(names):
-            fold_of_group[name] = (start + i) % k
+        fold_of_group.update(deal(d["group"].unique(), seed, k, int(_h(f"{seed}:stratum:{s}")[:8], 16) % k))
     fold = g.map(fold_of_group).astype(int)
-    return Split(seed, k, g, stratum, fold)
+    return Split(seed, k, g, stratum, fold, manifest.path if manifest is not None else None)

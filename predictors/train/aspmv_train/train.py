@@ -46,6 +46,19 @@ MODEL_ORDER = ("tpr_global", "tpr_block", "kernel_known", "kernel_gathered", "ga
 KNOWN_VARIANTS = ("1 call, direct kernels", "per-call, direct kernels")
 GATHERED_VARIANTS = ("100 calls", "per-call")
 GATHERED_SETS = {"row_stats": feat.ROW_STATS, "all": feat.ALL}
+PACKAGE_ROOT = Path(__file__).resolve().parents[3]
+DEFAULT_MANIFEST = Path("perf/corpus/real/MANIFEST.tsv")
+
+
+def manifest_of(cfg: Config):
+    """The manifest a training run groups real matrices by (split.read_manifest), or None."""
+    m = cfg.manifest
+    if isinstance(m, str) and m.lower() == "none":
+        return None
+    if m is None:
+        p = Path(cfg.repo_root or PACKAGE_ROOT) / DEFAULT_MANIFEST
+        return splitmod.read_manifest(p) if p.exists() else None
+    return splitmod.read_manifest(m)
 
 
 @dataclass
@@ -62,6 +75,13 @@ class Config:
     max_total_bytes: int = 1_500_000
     command: str = ""
     repo_root: Path | None = None
+    # The real corpus's manifest (split.py): None = perf/corpus/real/MANIFEST.tsv when it exists; "none" = no
+    # manifest (every real matrix grouped by today's rule); else a path.
+    manifest: Path | str | None = None
+    # Groups left out of training (fnmatch patterns on the group name, e.g. "real/*"): a table for measuring
+    # on matrices it never saw. exclude_matrices: matrices left out by name (the oof folds).
+    exclude_groups: list = field(default_factory=list)
+    exclude_matrices: frozenset = frozenset()
 
 
 @dataclass
@@ -148,13 +168,41 @@ class Trainer:
         self.meas = data.load(cfg.measurements)
         tuning = cfg.tuning_dir or (Path(cfg.out).parent)
         self.arch_json = methods.read_arch(tuning)
+        self.manifest = manifest_of(cfg)
+        self.excluded = self._exclude()
         self.times = methods.build(self.meas, self.arch_json)
-        self.split = splitmod.make_split(self.meas.features, self.meas.shared_real, cfg.seed, cfg.folds)
+        self.split = splitmod.make_split(self.meas.features, self.meas.shared_real, cfg.seed, cfg.folds,
+                                         self.manifest)
         self.F = self.meas.features
         backend = str(self.meas.run.get("backend", "")).lower()
         self.is_gpu = backend in GPU_BACKENDS
         self.log(f"{len(self.F)} matrices, {len(self.times.labels)} method labels, backend {backend}; "
                  f"split {len(self.split.train)} train / {len(self.split.test)} held out")
+
+    def _exclude(self) -> dict:
+        """Drops the matrices of the excluded groups (and matrices) before anything is built from them."""
+        cfg, meas = self.cfg, self.meas
+        if not cfg.exclude_groups and not cfg.exclude_matrices:
+            return {}
+        g = splitmod.groups(meas.features, self.manifest)
+        drop = splitmod.matching(g, cfg.exclude_groups) if cfg.exclude_groups else pd.Series(False, index=g.index)
+        if cfg.exclude_matrices:
+            drop |= g.index.isin(list(cfg.exclude_matrices))
+        gone = set(g.index[drop])
+        meas.features = meas.features[~drop]
+        meas.runtimes = meas.runtimes[~meas.runtimes["matrix"].isin(gone)]
+        if meas.blocks is not None:
+            meas.blocks = meas.blocks[~meas.blocks["matrix"].isin(gone)]
+        meas.shared_real = [m for m in meas.shared_real if m not in gone]
+        out = {"matrices": int(drop.sum())}
+        if cfg.exclude_groups:
+            hit = sorted(set(g[splitmod.matching(g, cfg.exclude_groups)]))
+            out.update({"patterns": list(cfg.exclude_groups), "groups": len(hit),
+                        "group_names": hit[:50] + (["..."] if len(hit) > 50 else [])})
+        self.log(f"excluded {out['matrices']} matrices"
+                 + (f" of {out['groups']} groups matching {','.join(cfg.exclude_groups)}" if cfg.exclude_groups
+                    else ""))
+        return out
 
     # ------------------------------------------------------------ TpR
     def train_tpr(self, out: Outcome):
@@ -407,6 +455,10 @@ class Trainer:
         }
         if meas.duplicates:
             prov["duplicates_skipped"] = len(meas.duplicates)
+        if self.manifest is not None:
+            prov["real_manifest"] = {"path": _rel(Path(self.manifest.path), root), "matrices": len(self.manifest)}
+        if self.excluded.get("patterns"):
+            prov["excluded_groups"] = self.excluded
         omitted = self._omitted(out)
         if omitted:
             prov["omitted_models"] = omitted
@@ -440,6 +492,9 @@ class Trainer:
     def _summary(self, out: Outcome, models: dict, omitted: dict) -> str:
         parts = [f"Trained on {len(self.F)} matrices measured on {self.meas.run.get('device', {}).get('name', '?')} "
                  f"({self.meas.run.get('date', '')[:10]}), {len(self.split.test)} held out by matrix group"]
+        if self.excluded.get("patterns"):
+            parts[0] += (f", without the {self.excluded['matrices']} matrices of the {self.excluded['groups']} groups "
+                         f"matching {','.join(self.excluded['patterns'])}")
         s = []
         if "tpr_global" in models:
             h = out.chosen["tpr_global"].held_out

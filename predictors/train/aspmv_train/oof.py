@@ -1,0 +1,372 @@
+"""Out-of-fold evaluation on real matrices (issue 20): every real figure from models that never saw the matrix's
+source group.
+
+    python -m aspmv_train oof --measurements DIR [DIR ...] --tuning-dir tuning_data/h100 --out-dir OUT
+
+The real and real-derived groups (split.py: the manifest's source groups; a derived matrix is in its source's
+group) are ordered by sha256(seed:group) and dealt round-robin into K folds (default 5). For each fold the
+trainer (train.Trainer: the same loading, split, candidates, cross-validated choice and final fit as
+``aspmv_train train``) runs on everything else - the generated matrices and the real groups of the other folds -
+and exports a table; the fold's matrices are then predicted from that table with the JSON evaluator the way
+make_plan asks it at 100 expected calls (compare.plan_choices: gather model, the planner's gather insurance,
+kernel_known or kernel_gathered). Each fold's trainer keeps its own held-out fold 0 of the generated
+families (the generated strata are dealt apart from the real ones, so it is the same fold in every run): those
+matrices, predicted by each of the K tables, give the generated held-out figures beside the real ones.
+
+Precisions: the folders are split by run.json ``precision`` and each precision gets its own models and its own
+figures (one table answers for one value type in the library; the device features' ``x_l2_ratio`` carries the
+value size either way).
+
+Figures (offline, from the recorded timings), per set (``real``, ``real-derived``, generated held-out):
+- plan.apply over 100 calls with the analysis amortized: per matrix, oracle / choice where the choice costs
+  (feature collection when the plan gathered + preprocessing_s + 100 time_s) / 100 and the oracle is the least
+  (preprocessing_s + 100 time_s) / 100 over the method labels (the configurations a plan can run);
+  summarised by geometric mean, min, share below 0.5 and share above 0.8;
+- against the best cuSPARSE algorithm amortized the same way (min over ALG1, ALG2 of setup + 100 calls):
+  geometric mean and share below 0.9x;
+- per call, the plan's choice against the oracle over every measured aspmv configuration (the trainer's
+  "plan.apply per call" figure, 0.930 held-out on the H100 table of 2026-11-26), for comparison;
+- per domain (the manifest's coarse token; ``unlisted`` for real matrices it lacks).
+Targets (issue 20): gm >= 0.93 of the oracle, none below 0.5, >= 95 % above 0.8, >= 1.2x the best cuSPARSE.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from aspmv_train import compare, evaluate, features as feat, metrics, tasks, train
+from aspmv_train import split as splitmod
+
+CALLS = 100
+SETS = ("real", "real-derived", "generated held-out")
+TARGETS = (  # (key, text, target, higher is better)
+    ("gm", "gm ≥ 0.93 of the oracle", 0.93, True),
+    ("min", "none below 0.5 of the oracle", 0.5, True),
+    ("above_0.8_pct", "≥ 95 % above 0.8 of the oracle", 95.0, True),
+    ("cusparse_gm", "≥ 1.2× the best cuSPARSE (gm)", 1.2, True),
+)
+
+
+@dataclass
+class OofConfig:
+    measurements: list
+    tuning_dir: Path
+    folds: int = 5
+    seed: int = 2026
+    train_folds: int = 5
+    quick: bool = False
+    manifest: Path | str | None = None
+    repo_root: Path | None = None
+    jobs: int = 1  # folds trained at once (processes)
+    min_nnz: int = 1000  # real matrices below this are predicted (CSV) but not counted in the figures
+
+
+def precisions(measurements) -> dict:
+    """precision -> its measurement folders (run.json ``precision``, default double), in the order given."""
+    out: dict = {}
+    for d in measurements:
+        run = json.loads((Path(d) / "run.json").read_text())
+        out.setdefault(str(run.get("precision", "double")), []).append(str(d))
+    return out
+
+
+def _trainer(cfg: OofConfig, folders, log, exclude=frozenset()) -> train.Trainer:
+    c = train.Config(measurements=list(folders), arch="oof", out=Path(cfg.tuning_dir) / "model.json",
+                     tuning_dir=Path(cfg.tuning_dir), seed=cfg.seed, folds=cfg.train_folds, quick=cfg.quick,
+                     command="aspmv_train oof", repo_root=cfg.repo_root, manifest=cfg.manifest,
+                     exclude_matrices=frozenset(exclude))
+    return train.Trainer(c, log)
+
+
+def fit_table(trainer: train.Trainer) -> dict:
+    """The table ``aspmv_train train`` would write for the trainer's data (its report's assessment left out)."""
+    out = train.Outcome(table={})
+    trainer.train_tpr(out)
+    trainer.train_kernels(out)
+    return trainer.export_table(out)
+
+
+def _fold_table(cfg: OofConfig, folders, members):
+    """One fold: the table trained without ``members``, the trainer's held-out matrices, its matrix count."""
+    t = _trainer(cfg, folders, lambda *_: None, exclude=members)
+    t.load()
+    table = fit_table(t)
+    return table, list(t.split.fold.index[t.split.fold == 0]), int(len(t.F))
+
+
+def _fold_tables(cfg: OofConfig, folders, jobs: dict):
+    """(fold, _fold_table(...)) for every fold of ``jobs``, in fold order; cfg.jobs processes at a time."""
+    if cfg.jobs <= 1 or len(jobs) <= 1:
+        for f, members in jobs.items():
+            yield f, _fold_table(cfg, folders, members)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(max_workers=min(cfg.jobs, len(jobs))) as ex:
+        futures = {f: ex.submit(_fold_table, cfg, folders, members) for f, members in jobs.items()}
+        for f in sorted(futures):
+            yield f, futures[f].result()
+
+
+def gathered_cost(table: dict, F: pd.DataFrame) -> np.ndarray:
+    """Per matrix: the collection time of the feature groups the table's kernel_gathered reads."""
+    m = table.get("models", {}).get("kernel_gathered")
+    names = m["features"] if m else feat.ROW_STATS
+    return feat.collection_cost(F, names).to_numpy()
+
+
+def plan_costs(costs: tasks.Costs, idx, pred, gathered, fcost) -> np.ndarray:
+    """Per call, analysis amortized over CALLS: (features if gathered + preprocessing + CALLS calls) / CALLS."""
+    idx = np.asarray(idx, dtype=int)
+    c = costs.P[idx, pred] + CALLS * costs.T[idx, pred] + np.where(gathered, fcost, 0.0)
+    return c / CALLS
+
+
+def cusparse_cost(costs: tasks.Costs, idx) -> np.ndarray:
+    """Per call, the best cuSPARSE algorithm with its setup amortized over CALLS (NaN without cuSPARSE)."""
+    cols = [c for c in ("cusparse/alg1", "cusparse/alg2") if c in costs.vendor.columns]
+    if not cols:
+        return np.full(len(idx), np.nan)
+    t = costs.vendor[cols].to_numpy()[idx]
+    p = costs.vendor_pre[cols].to_numpy()[idx]
+    return np.nanmin(p + CALLS * t, axis=1) / CALLS
+
+
+def summary(r: np.ndarray, v: np.ndarray, per_call: np.ndarray, names) -> dict:
+    """The figures of one set: ratios oracle/choice r, cuSPARSE/choice v, per-call oracle/choice."""
+    if not len(r):
+        return {"n": 0}
+    i = int(np.argmin(r))
+    out = {"n": int(len(r)), "gm": metrics.gm(r), "min": float(r[i]), "worst": str(names[i]),
+           "below_0.5_pct": 100.0 * float(np.mean(r < 0.5)), "above_0.8_pct": 100.0 * float(np.mean(r > 0.8)),
+           "per_call_gm": metrics.gm(per_call), "per_call_min": float(per_call.min())}
+    ok = np.isfinite(v)
+    if ok.any():
+        out["cusparse_gm"] = metrics.gm(v[ok])
+        out["cusparse_below_0.9_pct"] = 100.0 * float(np.mean(v[ok] < 0.9))
+    return out
+
+
+def targets(s: dict) -> list:
+    """Each target: (text, value, met?, shortfall) for one set's summary; met None when not measurable."""
+    out = []
+    for key, text, target, higher in TARGETS:
+        v = s.get(key)
+        if v is None or (isinstance(v, float) and not math.isfinite(v)):
+            out.append({"target": text, "value": None, "met": None, "by": None})
+            continue
+        gap = (target - v) if higher else (v - target)
+        out.append({"target": text, "value": float(v), "met": bool(gap <= 0), "by": float(max(gap, 0.0))})
+    return out
+
+
+def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
+    quiet = lambda *_: None  # noqa: E731
+    base = _trainer(cfg, folders, quiet)
+    base.load()
+    costs = tasks.Costs(base.F, base.times)
+    F = base.F
+    fam_all = F["family"].astype(str)
+    group_all = base.split.group
+    real_names = set(F.index[fam_all.isin(splitmod.REAL_FAMILIES)])
+    fold_of_group = splitmod.deal(sorted({group_all[m] for m in real_names}), cfg.seed, cfg.folds)
+    mats = costs.mats
+    fam = fam_all.loc[mats].to_numpy()
+    group = group_all.loc[mats].to_numpy()
+    domain = splitmod.domains(F.loc[mats], base.manifest).to_numpy()
+    is_real = np.isin(fam, splitmod.REAL_FAMILIES)
+    ofold = np.array([fold_of_group[g] if r else -1 for g, r in zip(group, is_real)])
+    n = len(mats)
+    nnz = F.loc[mats, "nnz"].to_numpy()
+    pred = np.full(n, -1)
+    gathered = np.zeros(n, dtype=bool)
+    fcost = np.zeros(n)
+    gen_rows = []  # (matrix index, pred, gathered, feature cost) per fold table
+    folds_run = []
+    jobs = {}
+    for f in range(cfg.folds):
+        members = sorted(m for m in real_names if fold_of_group[group_all[m]] == f)
+        if members:
+            jobs[f] = members
+            log(f"[{precision}] fold {f}: {len(members)} real matrices left out "
+                f"({len({group_all[m] for m in members})} groups); training on the rest")
+    for f, (table, held, trained_on) in _fold_tables(cfg, folders, jobs):
+        members = jobs[f]
+        idx = np.flatnonzero(ofold == f)
+        fc = gathered_cost(table, F.loc[mats])
+        if len(idx):
+            p, g = compare.plan_choices(table, costs, base.arch_json, base.is_gpu, CALLS, idx)
+            pred[idx], gathered[idx], fcost[idx] = p, g, fc[idx]
+        held = set(held)
+        gen = [i for i, m in enumerate(mats) if not is_real[i] and m in held]
+        if gen:
+            p, g = compare.plan_choices(table, costs, base.arch_json, base.is_gpu, CALLS, gen)
+            gen_rows.append((np.array(gen), p, g, fc[gen]))
+        folds_run.append({"fold": f, "matrices": len(members), "groups": len({group_all[m] for m in members}),
+                          "trained_on": trained_on, "summary": table["provenance"]["summary"]})
+        log(f"[{precision}] fold {f}: table trained on {trained_on} matrices")
+    unanswered = [mats[i] for i in np.flatnonzero(is_real & (pred < 0))]
+    small = int(np.sum(is_real & (nnz < cfg.min_nnz)))
+    oracle = costs.oracle(CALLS) / CALLS
+    rows = []
+    sets = {}
+    per_domain = {}
+    for sname in ("real", "real-derived"):
+        every = np.flatnonzero((fam == sname) & (pred >= 0))
+        c = plan_costs(costs, every, pred[every], gathered[every], fcost[every])
+        r_all = oracle[every] / c
+        v_all = cusparse_cost(costs, every) / c
+        pc_all = costs.all_min[every] / costs.T[every, pred[every]]
+        counted = nnz[every] >= cfg.min_nnz
+        for j, i in enumerate(every):
+            rows.append({"precision": precision, "set": sname, "matrix": mats[i], "group": group[i],
+                         "domain": domain[i], "oof_fold": int(ofold[i]), "rows": int(F.loc[mats[i], "rows"]),
+                         "cols": int(F.loc[mats[i], "cols"]), "nnz": int(nnz[i]), "counted": bool(counted[j]),
+                         "gathered": bool(gathered[i]), "choice": costs.labels[pred[i]],
+                         "oracle_at_100": costs.labels[int(np.argmin(costs.at(CALLS)[i]))],
+                         "vs_oracle": float(r_all[j]), "vs_best_cusparse": float(v_all[j]),
+                         "per_call_vs_oracle_all": float(pc_all[j])})
+        idx, r, v, pc = every[counted], r_all[counted], v_all[counted], pc_all[counted]
+        names = [mats[i] for i in idx]
+        sets[sname] = summary(r, v, pc, names)
+        sets[sname]["targets"] = targets(sets[sname])
+        dom = {}
+        for d in sorted(set(domain[idx])):
+            sel = domain[idx] == d
+            dom[d] = summary(r[sel], v[sel], pc[sel], [nm for nm, s in zip(names, sel) if s])
+        per_domain[sname] = dom
+    if gen_rows:
+        gi = np.concatenate([g[0] for g in gen_rows])
+        gp = np.concatenate([g[1] for g in gen_rows])
+        gg = np.concatenate([g[2] for g in gen_rows])
+        gf = np.concatenate([g[3] for g in gen_rows])
+        ok = gp >= 0
+        gi, gp, gg, gf = gi[ok], gp[ok], gg[ok], gf[ok]
+        c = plan_costs(costs, gi, gp, gg, gf)
+        r = oracle[gi] / c
+        v = cusparse_cost(costs, gi) / c
+        pc = costs.all_min[gi] / costs.T[gi, gp]
+        sets["generated held-out"] = summary(r, v, pc, [mats[i] for i in gi])
+        sets["generated held-out"]["matrices"] = int(len(set(gi.tolist())))
+        sets["generated held-out"]["tables"] = len(gen_rows)
+        sets["generated held-out"]["targets"] = targets(sets["generated held-out"])
+    run = base.meas.run
+    return {"precision": precision, "measurements": list(folders),
+            "device": run.get("device", {}).get("name", "?"), "date": run.get("date", ""),
+            "manifest": base.manifest.path if base.manifest is not None else None,
+            "real_groups": len(fold_of_group), "folds": folds_run, "unanswered": unanswered,
+            "min_nnz": cfg.min_nnz, "real_below_min_nnz": small,
+            "sets": sets, "per_domain": per_domain, "rows": rows}
+
+
+def run(cfg: OofConfig, log=print) -> dict:
+    out = {"calls": CALLS, "folds": cfg.folds, "seed": cfg.seed, "quick": cfg.quick, "precisions": {}}
+    for precision, folders in precisions(cfg.measurements).items():
+        out["precisions"][precision] = _evaluate_precision(cfg, precision, folders, log)
+    return out
+
+
+# ---------------------------------------------------------------- output
+
+def _f3(x) -> str:
+    return "–" if x is None or (isinstance(x, float) and not math.isfinite(x)) else f"{x:.3f}"
+
+
+def _pc(x) -> str:
+    return "–" if x is None or (isinstance(x, float) and not math.isfinite(x)) else f"{x:.1f} %"
+
+
+def _target_cell(t: dict) -> str:
+    if t["met"] is None:
+        return "n/a"
+    return "**met**" if t["met"] else f"**missed** by {t['by']:.3f}" + (" points" if "%" in t["target"] else "")
+
+
+def markdown(result: dict) -> str:
+    L = ["# Out-of-fold evaluation on real matrices", "",
+         f"Every real matrix is predicted by models trained without its source group: the real and real-derived "
+         f"groups are dealt into {result['folds']} folds by sha256(seed:group) (seed {result['seed']}); for each "
+         "fold, `aspmv_train train`'s models (same candidates, same cross-validated choice, same final fit) are "
+         "trained on everything else and the fold's matrices are predicted from the exported table the way "
+         f"make_plan asks it at {result['calls']} expected calls. Offline, from the recorded timings."
+         + (" Quick candidate grid." if result.get("quick") else ""), "",
+         f"plan.apply over {result['calls']} calls, analysis amortized: oracle / choice per matrix, where the "
+         f"choice costs (feature collection if gathered + analysis + {result['calls']} calls) / "
+         f"{result['calls']} and the oracle is the least such cost over the configurations a plan can run; "
+         "cuSPARSE: the best of ALG1/ALG2 with its setup amortized the same way. 'per call' is the choice's "
+         "time per call against the oracle over every measured aspmv configuration (the trainer's plan.apply "
+         "figure).", ""]
+    for prec, r in result["precisions"].items():
+        L += [f"## {prec} ({r['device']}, {r['date'][:10]})", "",
+              f"Measurements: {', '.join('`' + m + '`' for m in r['measurements'])}; manifest: "
+              f"{('`' + r['manifest'] + '`') if r['manifest'] else 'none (real matrices grouped by name and shape)'}"
+              f"; {r['real_groups']} real groups in {len(r['folds'])} folds. Real matrices under "
+              f"{r['min_nnz']:,} nonzeros ({r['real_below_min_nnz']}) are predicted but not counted (the corpus "
+              "does not count them either).", ""]
+        L += ["| set | matrices | gm vs oracle | min (matrix) | < 0.5 | > 0.8 | gm vs best cuSPARSE | < 0.9× cuSPARSE "
+              "| per call: gm vs oracle (all configs) |", "|---|---|---|---|---|---|---|---|---|"]
+        for sname in SETS:
+            s = r["sets"].get(sname)
+            if not s or not s.get("n"):
+                L.append(f"| {sname} | 0 | – | – | – | – | – | – | – |")
+                continue
+            n = str(s["n"]) if "tables" not in s else f"{s['matrices']} × {s['tables']} tables"
+            L.append(f"| {sname} | {n} | {_f3(s['gm'])} | {_f3(s['min'])} (`{s['worst']}`) | "
+                     f"{_pc(s['below_0.5_pct'])} | {_pc(s['above_0.8_pct'])} | {_f3(s.get('cusparse_gm'))}× | "
+                     f"{_pc(s.get('cusparse_below_0.9_pct'))} | {_f3(s['per_call_gm'])} |")
+        L.append("")
+        L += ["Targets (issue 20):", "", "| set | " + " | ".join(t[1] for t in TARGETS) + " |",
+              "|---|" + "---|" * len(TARGETS)]
+        for sname in SETS:
+            s = r["sets"].get(sname)
+            if s and s.get("n"):
+                L.append(f"| {sname} | " + " | ".join(f"{_f3(t['value']) if '%' not in t['target'] else _pc(t['value'])}"
+                                                      f": {_target_cell(t)}" for t in s["targets"]) + " |")
+        L.append("")
+        for sname, dom in r["per_domain"].items():
+            if not dom:
+                continue
+            L += [f"Per domain, {sname}:", "", "| domain | matrices | gm vs oracle | min | gm vs best cuSPARSE |",
+                  "|---|---|---|---|---|"]
+            for d, s in dom.items():
+                L.append(f"| {d} | {s['n']} | {_f3(s['gm'])} | {_f3(s['min'])} | {_f3(s.get('cusparse_gm'))}× |")
+            L.append("")
+        if r["unanswered"]:
+            L += [f"Unanswered (the table's label is not a measured method): {', '.join(r['unanswered'])}", ""]
+        L += ["Folds:", "", "| fold | real matrices left out | groups | matrices given to the trainer (its own fold 0 "
+              "held out of the final fit) |", "|---|---|---|---|"]
+        L += [f"| {f['fold']} | {f['matrices']} | {f['groups']} | {f['trained_on']} |" for f in r["folds"]]
+        L.append("")
+    return "\n".join(L).rstrip() + "\n"
+
+
+def write(result: dict, out_dir: Path) -> list[Path]:
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    rows = [row for r in result["precisions"].values() for row in r["rows"]]
+    slim = {**result, "precisions": {p: {k: v for k, v in r.items() if k != "rows"}
+                                     for p, r in result["precisions"].items()}}
+    paths = [out_dir / "oof.md", out_dir / "oof.json", out_dir / "oof.csv"]
+    paths[0].write_text(markdown(result))
+    paths[1].write_text(json.dumps(evaluate_finite(slim), indent=1, allow_nan=False) + "\n")
+    pd.DataFrame(rows).to_csv(paths[2], index=False, float_format="%.6g")
+    return paths
+
+
+def evaluate_finite(obj):
+    """JSON-safe copy (non-finite floats become null)."""
+    if isinstance(obj, dict):
+        return {str(k): evaluate_finite(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [evaluate_finite(v) for v in obj]
+    if isinstance(obj, (np.floating, float)):
+        return float(obj) if math.isfinite(obj) else None
+    if isinstance(obj, (np.integer,)):
+        return int(obj)
+    if isinstance(obj, np.bool_):
+        return bool(obj)
+    return obj
