@@ -46,6 +46,12 @@ struct KernelParameters {
   // column has at most this many nonzeros, else A^T built once and its
   // values refreshed at every call (0: always A^T).
   std::int64_t transpose_scatter_max_column_nnz;
+  // The planner's skew guard (src/aspmv/planner/selection_guards.hpp): a
+  // row-bound pick is replaced by the robust kernel when the longest row
+  // takes more than row_share times the evenly spread product and more than
+  // min_row_passes passes of a row's lanes (row_share 0: the guard is off).
+  double skew_guard_row_share = 1.0;
+  int skew_guard_min_row_passes = 8;
 };
 
 struct ArchProvenance {

@@ -45,6 +45,12 @@ inline KernelChoice choose_kernel_by_rule(const RowStats& s, bool gathered, bool
   return {Kernel::csr_scalar, "rule: even rows on a CPU"};
 }
 
+// The kernel the planner's guards fall back to (src/aspmv/planner/selection_guards.hpp):
+// it splits long rows over several teams and balances the nonzeros, so no row
+// shape bounds its time far below the alternatives' (GPUs: CSR-Adaptive with
+// CSR-VectorL for very long rows; CPUs: merge-path).
+inline Kernel robust_kernel(bool is_gpu) { return is_gpu ? Kernel::csr_adaptive : Kernel::merge_path; }
+
 // The rule of the drop-in call (no plan) where no known-feature model
 // applies: from m, n and nnz alone, among the kernels that launch without
 // device arrays (KernelTraits::direct). GPUs: CSR-vector with the CUSP mean

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Turns tuning_data/<arch>/arch.json into the compiled-in C++ table.
 
-    generate_arch_table.py ARCH_JSON OUTPUT_HPP
+    generate_arch_table.py [--namespace NS] ARCH_JSON OUTPUT_HPP
+
+(--namespace: the table goes into NS instead of aspmv::predictors::generated,
+for tests that compile other architectures' tables beside the build's own.)
 
 Checks every field (presence, type, range) and stops with one line naming the
 file and the field when something is wrong, so a broken table never compiles
@@ -89,7 +92,12 @@ def generate(table, source_name, sha):
         merge_team_threads=need(mp, "team_threads", int, w + "merge_path.", 1),
         merge_items_per_thread=per_precision(mp, "items_per_thread", w + "merge_path."),
         transpose_scatter_max_column_nnz=need(p, "transpose_scatter_max_column_nnz", int, w, 0),
+        # Optional (defaults of arch_table_data.hpp): the planner's skew guard.
+        skew_guard_row_share=float(p.get("skew_guard", {}).get("row_share", 1.0)),
+        skew_guard_min_row_passes=int(p.get("skew_guard", {}).get("min_row_passes", 8)),
     )
+    if params["skew_guard_row_share"] < 0 or params["skew_guard_min_row_passes"] < 0:
+        raise TableError("fields 'parameters.skew_guard.row_share' and 'min_row_passes' must be >= 0")
     if params["adaptive_stage_unroll"] not in (1, 4, 8):
         raise TableError("field 'parameters.adaptive.stage_unroll' must be 1, 4 or 8")
     for key in ("team_threads", "adaptive_workgroup_threads", "merge_team_threads"):
@@ -122,14 +130,15 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
             pp(params["adaptive_num_rows_stream"]), pp(params["adaptive_nnz_multiplier"]),
             params["adaptive_device_build_min_rows"], params["adaptive_stage_unroll"],
             params["auto_adaptive_min_nnz"], params["merge_team_threads"], pp(params["merge_items_per_thread"]),
-            params["transpose_scatter_max_column_nnz"]),
+            params["transpose_scatter_max_column_nnz"], params["skew_guard_row_share"],
+            params["skew_guard_min_row_passes"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",
@@ -139,6 +148,9 @@ def generate(table, source_name, sha):
 
 
 def main(argv):
+    namespace = None
+    if len(argv) == 5 and argv[1] == "--namespace":
+        namespace, argv = argv[2], [argv[0]] + argv[3:]
     if len(argv) != 3:
         print(__doc__, file=sys.stderr)
         return 2
@@ -156,6 +168,11 @@ def main(argv):
         if "tuning_data/" in name:
             name = "tuning_data/" + name.split("tuning_data/", 1)[1]
         text = generate(table, name, hashlib.sha256(raw).hexdigest())
+        if namespace:  # tests compile other architectures' tables beside the build's own
+            text = text.replace("namespace aspmv::predictors::generated {",
+                                f"namespace {namespace} {{\nusing namespace ::aspmv::predictors;  "
+                                "// NOLINT(google-build-using-namespace): generated data")
+            text = text.replace("}  // namespace aspmv::predictors::generated", f"}}  // namespace {namespace}")
     except (OSError, TableError) as e:
         print(f"aspmv: architecture table {src}: {e}", file=sys.stderr)
         return 1

@@ -48,6 +48,7 @@ std::string PlanSummary::describe() const {
     << ", expected calls " << expected_calls << "\n";
   if (!model_table.empty()) o << "  models: " << model_table << "\n";
   for (const auto& v : verdicts) o << "    " << v.text() << "\n";
+  if (!guard.empty()) o << "  guard: " << guard << "\n";
   if (!partition.empty()) {
     std::int64_t long_blocks = 0;
     for (const auto& b : partition) long_blocks += b.is_long ? 1 : 0;

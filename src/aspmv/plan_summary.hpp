@@ -74,6 +74,7 @@ struct PlanSummary {
   std::string arch, arch_status;
   std::string model_table;             // "h100 trained (...)": the table asked; "" when no model was
   std::vector<ModelVerdict> verdicts;  // what each model asked answered, in the order asked
+  std::string guard;                   // non-empty: a guard replaced the choice, and why (selection_guards.hpp)
   bool deterministic = false;
   std::int64_t expected_calls = 0;
   Mode mode = Mode::normal;      // transpose: the plan's matrix (stats, groups) is A^T

@@ -190,8 +190,10 @@ namespace aspmv::kernels {
 
 struct Coo {
   static constexpr Kernel id = Kernel::coo;
-  static constexpr KernelTraits traits{/*analysis*/ true, /*uses_tpr*/ false, /*splits_rows*/ false,
-                                       /*needs_structure*/ false, /*direct*/ false};
+  static constexpr KernelTraits traits{/*analysis*/ true,         /*uses_tpr*/ false,
+                                       /*splits_rows*/ false,
+                                       /*needs_structure*/ false, /*direct*/ false,
+                                       /*row_bound*/ false};
   static constexpr std::array<TableParameter, 0> parameters{};  // reads no table parameter
   template <class ExecSpace, class Matrix>
   using Step = impl::CooStep<ExecSpace, Matrix>;

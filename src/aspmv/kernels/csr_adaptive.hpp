@@ -230,8 +230,9 @@ namespace aspmv::kernels {
 
 struct CsrAdaptive {
   static constexpr Kernel id = Kernel::csr_adaptive;
-  static constexpr KernelTraits traits{/*analysis*/ true, /*uses_tpr*/ false, /*splits_rows*/ true,
-                                       /*needs_structure*/ true, /*direct*/ false};
+  static constexpr KernelTraits traits{/*analysis*/ true,        /*uses_tpr*/ false, /*splits_rows*/ true,
+                                       /*needs_structure*/ true, /*direct*/ false,
+                                       /*row_bound*/ false};
   static constexpr TableParameter parameters[] = {TableParameter::nnz_per_wg, TableParameter::num_rows_stream,
                                                   TableParameter::nnz_multiplier, TableParameter::workgroup_threads,
                                                   TableParameter::stage_unroll};

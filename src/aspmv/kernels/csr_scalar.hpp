@@ -84,8 +84,10 @@ namespace aspmv::kernels {
 
 struct CsrScalar {
   static constexpr Kernel id = Kernel::csr_scalar;
-  static constexpr KernelTraits traits{/*analysis*/ false, /*uses_tpr*/ false, /*splits_rows*/ false,
-                                       /*needs_structure*/ false, /*direct*/ true};
+  static constexpr KernelTraits traits{/*analysis*/ false,        /*uses_tpr*/ false,
+                                       /*splits_rows*/ false,
+                                       /*needs_structure*/ false, /*direct*/ true,
+                                       /*row_bound*/ true};
   static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrScalarStep<ExecSpace, Matrix>;

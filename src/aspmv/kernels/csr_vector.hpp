@@ -244,8 +244,9 @@ namespace aspmv::kernels {
 
 struct CsrVector {
   static constexpr Kernel id = Kernel::csr_vector;
-  static constexpr KernelTraits traits{/*analysis*/ false, /*uses_tpr*/ true, /*splits_rows*/ false,
-                                       /*needs_structure*/ false, /*direct*/ true};
+  static constexpr KernelTraits traits{/*analysis*/ false,        /*uses_tpr*/ true, /*splits_rows*/ false,
+                                       /*needs_structure*/ false, /*direct*/ true,
+                                       /*row_bound*/ true};
   static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::host_rows_per_chunk};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrVectorStep<ExecSpace, Matrix>;

@@ -69,8 +69,9 @@ namespace aspmv::kernels {
 
 struct GaoPartitioned {
   static constexpr Kernel id = Kernel::gao_partitioned;
-  static constexpr KernelTraits traits{/*analysis*/ true, /*uses_tpr*/ true, /*splits_rows*/ true,
-                                       /*needs_structure*/ true, /*direct*/ false};
+  static constexpr KernelTraits traits{/*analysis*/ true,        /*uses_tpr*/ true, /*splits_rows*/ true,
+                                       /*needs_structure*/ true, /*direct*/ false,
+                                       /*row_bound*/ false};
   static constexpr TableParameter parameters[] = {TableParameter::team_threads,   TableParameter::host_rows_per_chunk,
                                                   TableParameter::t_long,         TableParameter::teams_per_cu,
                                                   TableParameter::long_row_split, TableParameter::tpr};

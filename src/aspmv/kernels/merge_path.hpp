@@ -166,8 +166,9 @@ namespace aspmv::kernels {
 
 struct MergePath {
   static constexpr Kernel id = Kernel::merge_path;
-  static constexpr KernelTraits traits{/*analysis*/ true, /*uses_tpr*/ false, /*splits_rows*/ true,
-                                       /*needs_structure*/ true, /*direct*/ false};
+  static constexpr KernelTraits traits{/*analysis*/ true,        /*uses_tpr*/ false, /*splits_rows*/ true,
+                                       /*needs_structure*/ true, /*direct*/ false,
+                                       /*row_bound*/ false};
   static constexpr TableParameter parameters[] = {TableParameter::merge_items};
   template <class ExecSpace, class Matrix>
   using Step = impl::MergePathStep<ExecSpace, Matrix>;

@@ -10,6 +10,7 @@
 #include <aspmv/kernels/csr_multivector.hpp>
 #include <aspmv/plan_options.hpp>
 #include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/automatic_choice.hpp>
 #include <aspmv/planner/direct_choice.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/planner/model_selection.hpp>
@@ -78,36 +79,25 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   check_tpr<ExecSpace>(opt.threads_per_row, opt.kernel);
   check_offset_headroom(a, "aspmv::make_plan");
 
-  // Features: known ones are free; gathered ones cost two device reductions.
+  // Features: known ones are free; gathered ones cost one device reduction.
   s.stats.rows = a.num_rows();
   s.stats.cols = a.num_cols();
   s.stats.nnz = a.nnz();
   s.stats.mean = s.stats.rows > 0 ? double(s.stats.nnz) / double(s.stats.rows) : 0.0;
-  const ModelSelection<ExecSpace> models(opt, table);
+  const SpaceFacts space = space_facts<ExecSpace>(table);
+  const ModelSelection models(opt, table, space);
   if (opt.selector == Selector::models) s.model_table = models.text();
   const bool automatic = opt.kernel == Kernel::automatic;
-  const bool gather = automatic ? models.gather(s.stats, s) : models.gather_for_forced(opt.kernel);
-  if (gather) {
-    const auto t0 = std::chrono::steady_clock::now();
-    s.stats = row_stats(exec, a);
-    s.features_seconds = seconds_since(t0);
-    s.features_gathered = true;
-  }
-
   std::optional<predictors::KernelLabel> label;
   if (automatic) {
-    std::string why;
-    label = models.kernel(s.stats, s.features_gathered, s, why);
-    if (label) {
-      s.kernel = label->kernel;
-      s.why = why;
-    } else {
-      const auto choice =
-          predictors::choose_kernel_by_rule(s.stats, s.features_gathered, Traits::is_gpu, table.parameters);
-      s.kernel = choice.kernel;
-      s.why = why + choice.why;
-    }
+    label = choose_automatic(models, space, table, s, [&] { return row_stats(exec, a); });
   } else {
+    if (models.gather_for_forced(opt.kernel)) {
+      const auto t0 = std::chrono::steady_clock::now();
+      s.stats = row_stats(exec, a);
+      s.features_seconds = seconds_since(t0);
+      s.features_gathered = true;
+    }
     s.kernel = opt.kernel;
     s.why = "forced by options";
   }

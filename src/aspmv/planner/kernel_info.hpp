@@ -19,6 +19,8 @@ struct KernelTraits {
   bool splits_rows;      // some rows are summed by several teams (PlanOptions::deterministic matters)
   bool needs_structure;  // a forced plan gathers row statistics first
   bool direct;           // launches without a plan: the drop-in aspmv::spmv may run it
+  bool row_bound;        // each row is summed by one thread or one vector, never split: the longest row
+                         // bounds the time from below (planner/selection_guards.hpp)
 };
 
 // One configuration of a kernel, as benchmarks and tests name it:

@@ -11,6 +11,7 @@
 #include <aspmv/plan_summary.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/planner/plan_context.hpp>
+#include <aspmv/planner/selection_guards.hpp>
 #include <backends/traits.hpp>
 #include <predictors/active_model_table.hpp>
 #include <predictors/arch_table_data.hpp>
@@ -23,22 +24,46 @@
 
 namespace aspmv::planner {
 
-template <class ExecSpace>
-class ModelSelection {
-  using Traits = backends::Traits<ExecSpace>;
+// What the selection needs to know of the execution space: kind, name, the
+// largest TpR, and the lanes the skew guard counts (selection_guards.hpp).
+// space_facts<ExecSpace>(table) gives them for a space; studies and tests
+// write them for a device they do not run on.
+struct SpaceFacts {
+  bool is_gpu = false;
+  const char* name = "";
+  int max_tpr = 1;
+  GuardLanes lanes;
+};
 
+// A GPU's lanes from its table (compute units x SIMD width; a row gets at
+// most max_tpr of them), a CPU's threads (a row gets one).
+template <class ExecSpace>
+SpaceFacts space_facts(const predictors::ArchTableData& table) {
+  using Traits = backends::Traits<ExecSpace>;
+  SpaceFacts f{Traits::is_gpu, Traits::name, Traits::max_tpr, {}};
+  if (Traits::is_gpu)
+    f.lanes = {double(table.hardware.compute_units) * double(table.hardware.simd_width), double(Traits::max_tpr)};
+  else
+    f.lanes = {double(ExecSpace::concurrency()), 1.0};
+  return f;
+}
+
+class ModelSelection {
  public:
-  ModelSelection(const PlanOptions& opt, const predictors::ArchTableData& arch)
-      : opt_(opt), insured_min_nnz_(Traits::is_gpu ? arch.parameters.auto_adaptive_min_nnz : 0) {
+  // `model_table`: the table to ask; nullptr: this process's table
+  // (predictors::active_model_table()).
+  ModelSelection(const PlanOptions& opt, const predictors::ArchTableData& arch, const SpaceFacts& space,
+                 const predictors::ModelTable* model_table = nullptr)
+      : opt_(opt), space_(space), insured_min_nnz_(space.is_gpu ? arch.parameters.auto_adaptive_min_nnz : 0) {
     if (opt.selector != Selector::models) return;
-    const predictors::ModelTable& t = predictors::active_model_table();
+    const predictors::ModelTable& t = model_table != nullptr ? *model_table : predictors::active_model_table();
     text_ = std::string(t.arch) + " " + predictors::to_string(t.status) + ", " + t.source_file;
     if (t.status != predictors::TableStatus::trained) {
       text_ += " - untrained: rules decide";
       return;
     }
-    if (!predictors::table_applies(t, Traits::is_gpu, arch.backend)) {
-      text_ += std::string(" - trained for ") + arch.backend + ", not for " + Traits::name + ": rules decide";
+    if (!predictors::table_applies(t, space.is_gpu, arch.backend)) {
+      text_ += std::string(" - trained for ") + arch.backend + ", not for " + space.name + ": rules decide";
       return;
     }
     table_ = &t;
@@ -122,7 +147,7 @@ class ModelSelection {
   TprSelection tpr(bool gathered, const std::optional<predictors::KernelLabel>& label) const {
     TprSelection t;
     if (label && label->tpr > 0) {
-      t.from_label = label->tpr < Traits::max_tpr ? label->tpr : Traits::max_tpr;
+      t.from_label = label->tpr < space_.max_tpr ? label->tpr : space_.max_tpr;
       t.label_model = gathered ? "kernel_gathered" : "kernel_known";
     }
     if (table_ == nullptr) return t;
@@ -139,6 +164,7 @@ class ModelSelection {
   }
 
   const PlanOptions& opt_;
+  SpaceFacts space_;
   std::int64_t insured_min_nnz_;  // 0: no insurance (CPUs, or the table's rule is off)
   const predictors::ModelTable* table_ = nullptr;
   std::string text_;

@@ -1,0 +1,71 @@
+#pragma once
+// Guards on the automatic kernel choice: no catastrophic pick by
+// construction (issue 20). The models are trained on measurements and can be
+// wrong on matrices unlike those; these guards use what the hardware and the
+// kernels' shapes make certain, and override the models only where a pick
+// would be bounded far below its alternatives.
+//
+// The skew guard. A row-bound kernel (KernelTraits::row_bound: CSR-scalar,
+// CSR-vector) sums each row on one thread or one vector of at most
+// `row_lanes` lanes (the largest TpR on a GPU, 1 on a CPU), so its time is at
+// least the longest row's, max / row_lanes passes. A kernel that splits rows
+// (CSR-Adaptive's VectorL, merge-path) can spread the nnz over every lane of
+// the device, nnz / lanes passes (lanes: compute units x SIMD width on a GPU,
+// threads on a CPU). Their ratio
+//     share = (max / row_lanes) / (nnz / lanes) = max * lanes / (nnz * row_lanes)
+// says how much longer the longest row alone takes than the whole product
+// spread evenly. With only m, n, nnz known, max >= mean gives a lower bound,
+// lanes / (rows * row_lanes): fewer rows than the device has lanes to give
+// them (the 25 x 10,500 LP matrix with 5,000 nonzeros per row on the H100:
+// 5.3; CSR-vector<32> took 10x CSR-Adaptive's time there). When the share
+// exceeds the arch table's skew_guard_row_share and the longest row (or the
+// mean, when only that is known) needs more than skew_guard_min_row_passes
+// passes of row_lanes lanes (so a short matrix that is launch-bound anyway
+// is left alone), a row-bound pick is replaced by the robust kernel of the
+// device (predictors/kernel_rules.hpp: CSR-Adaptive on GPUs, merge-path on
+// CPUs), and the summary's `guard` says which guard fired and why.
+
+#include <aspmv/feature_set.hpp>
+#include <aspmv/kernel.hpp>
+#include <aspmv/planner/kernel_registry.hpp>
+#include <predictors/arch_table_data.hpp>
+#include <predictors/kernel_rules.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace aspmv::planner {
+
+// The device's lanes as the skew guard counts them.
+struct GuardLanes {
+  double lanes = 1;      // all lanes a row-splitting kernel can keep busy
+  double row_lanes = 1;  // the most lanes one row gets in a row-bound kernel
+};
+
+// The skew guard's verdict: `fired` with its reason, or not.
+struct GuardVerdict {
+  bool fired = false;
+  std::string why;
+};
+
+inline GuardVerdict skew_guard(Kernel pick, const RowStats& s, bool gathered, const GuardLanes& l,
+                               const predictors::KernelParameters& p) {
+  GuardVerdict v;
+  if (!kernel_traits(pick).row_bound || s.rows <= 0 || s.nnz <= 0 || p.skew_guard_row_share <= 0) return v;
+  const double longest = gathered ? double(s.max) : s.mean;  // the mean is a lower bound of the longest row
+  const double share = longest * l.lanes / (double(s.nnz) * l.row_lanes);
+  const double passes = longest / l.row_lanes;
+  if (share <= p.skew_guard_row_share || passes <= double(p.skew_guard_min_row_passes)) return v;
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "skew guard: %s is row-bound and the %s row (%.0f nonzeros, %.0f passes of %.0f lanes) takes "
+                "%.2fx the whole product spread over %.0f lanes (> %.2f)",
+                to_string(pick), gathered ? "longest" : "mean", longest, passes, l.row_lanes, share, l.lanes,
+                p.skew_guard_row_share);
+  v.fired = true;
+  v.why = buf;
+  return v;
+}
+
+}  // namespace aspmv::planner
