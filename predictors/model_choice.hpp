@@ -15,6 +15,7 @@
 #include <aspmv/feature_set.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/plan_summary.hpp>
+#include <predictors/arch_table_data.hpp>
 #include <predictors/model_eval.hpp>
 #include <predictors/model_table.hpp>
 
@@ -69,13 +70,30 @@ inline bool table_applies(const ModelTable& t, bool is_gpu, const char* table_ba
   return table_gpu == is_gpu;
 }
 
-// The inputs of a model from the matrix's row statistics (the models read the
-// known features and the row-statistics pass only; model_reads() tells).
-inline MatrixFeatures features_of(const RowStats& s) {
+// The device facts of the architecture table's hardware for values of
+// `value_bytes` bytes (sizeof(Value)).
+inline DeviceFacts device_facts(const ArchHardware& hw, std::int64_t value_bytes) {
+  DeviceFacts d;
+  d.compute_units = hw.compute_units;
+  d.simd_width = hw.simd_width;
+  d.l2_cache_bytes = hw.l2_cache_bytes;
+  d.value_bytes = value_bytes;
+  return d;
+}
+
+// The inputs of a model from the matrix's row statistics and the device's
+// facts (the models read the known features, the row-statistics pass and the
+// device features only; model_reads() tells).
+inline MatrixFeatures features_of(const RowStats& s, const DeviceFacts& d) {
   MatrixFeatures f;
   f.stats = s;
+  f.device = d;
   return f;
 }
+
+// Without device facts: the device features read 0 (a table whose models
+// read none of them answers as before).
+inline MatrixFeatures features_of(const RowStats& s) { return features_of(s, DeviceFacts{}); }
 
 // Evaluates `m` and records its verdict: the chosen label, the confidence and
 // the best-ranked alternatives (for regret models: expected time relative to
@@ -117,9 +135,9 @@ inline int tpr_from_label(const std::string& label, int max_tpr) {
   return t > max_tpr ? max_tpr : static_cast<int>(t);
 }
 
-// The TpR model `m` chooses for rows with statistics `s`.
-inline int tpr_by_model(const Model& m, const RowStats& s, int max_tpr) {
-  return tpr_from_label(class_label(m, predict(m, features_of(s))), max_tpr);
+// The TpR model `m` chooses for rows with statistics `s` on a device with facts `d`.
+inline int tpr_by_model(const Model& m, const RowStats& s, int max_tpr, const DeviceFacts& d = DeviceFacts{}) {
+  return tpr_from_label(class_label(m, predict(m, features_of(s, d))), max_tpr);
 }
 
 }  // namespace aspmv::predictors

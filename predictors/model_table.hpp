@@ -88,7 +88,9 @@ enum class FeatureSource {
 };
 
 // The feature vocabulary of docs/MODEL_TABLES.md: the collector's
-// features.csv / blocks.csv column names, and `calls`.
+// features.csv / blocks.csv column names, the device features
+// (MatrixFeatures::rows_per_cu() ...: the matrix against the device's
+// facts, MatrixFeatures::device), and `calls`.
 // X(name, source)
 #define ASPMV_FEATURE_NAMES(X) \
   X(rows, known)               \
@@ -112,6 +114,12 @@ enum class FeatureSource {
   X(density_max, row_stats)    \
   X(density_mean, known)       \
   X(density_var, row_stats)    \
+  X(rows_per_cu, known)        \
+  X(nnz_per_cu, known)         \
+  X(x_l2_ratio, known)         \
+  X(mean_per_simd, known)      \
+  X(max_cu_share, row_stats)   \
+  X(max_per_simd, row_stats)   \
   X(calls, context)
 
 #define ASPMV_FEATURE_ENUMERATOR(name, source) name,
@@ -149,7 +157,7 @@ inline FeatureName parse_feature_name(const std::string& name) {
 // The one place that maps a feature name to its value. `calls` is the
 // expected number of SpMV calls (the `gather` model's context input).
 // For a block of rows (tpr_block), pass a MatrixFeatures whose `stats` are
-// the block's; the block models read row statistics only.
+// the block's; the block models read row statistics (and device features) only.
 inline double feature_value(FeatureName f, const MatrixFeatures& m, double calls) {
   const RowStats& s = m.stats;
   switch (f) {
@@ -174,6 +182,12 @@ inline double feature_value(FeatureName f, const MatrixFeatures& m, double calls
     case FeatureName::density_max: return m.density_max();
     case FeatureName::density_mean: return m.density_mean();
     case FeatureName::density_var: return m.density_var();
+    case FeatureName::rows_per_cu: return m.rows_per_cu();
+    case FeatureName::nnz_per_cu: return m.nnz_per_cu();
+    case FeatureName::x_l2_ratio: return m.x_l2_ratio();
+    case FeatureName::mean_per_simd: return m.mean_per_simd();
+    case FeatureName::max_cu_share: return m.max_cu_share();
+    case FeatureName::max_per_simd: return m.max_per_simd();
     case FeatureName::calls: return calls;
   }
   return 0.0;

@@ -30,7 +30,8 @@ STATUSES = ("trained", "untrained")
 MODEL_NAMES = ("tpr_global", "tpr_block", "kernel_known", "kernel_gathered", "gather")
 FEATURES = ("rows", "cols", "nnz", "mean", "density", "min", "max", "var", "max_mu", "sqrt_mean", "cov",
             "dispersion", "mode", "median", "min_dist", "max_dist", "bandwidth", "density_min", "density_max",
-            "density_mean", "density_var", "calls")
+            "density_mean", "density_var", "rows_per_cu", "nnz_per_cu", "x_l2_ratio", "mean_per_simd",
+            "max_cu_share", "max_per_simd", "calls")
 MAX_CLASSES = 256  # predictors/model_table.hpp: max_model_classes
 MAX_FEATURES = 64  # max_model_features
 INT32 = (-2**31, 2**31 - 1)

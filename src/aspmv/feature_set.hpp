@@ -46,6 +46,18 @@ struct ColumnStructure {
   std::int64_t bandwidth = 0;
 };
 
+// The hardware facts the device features divide by: the architecture
+// table's (predictors/arch_table_data.hpp's ArchHardware) and the size of a
+// value (sizeof(Value): 8 for double, 4 for float). The collector's run.json
+// `device` and `precision` give the same facts to the trainer. 0: unknown
+// (the device features that divide by it are then 0).
+struct DeviceFacts {
+  std::int64_t compute_units = 0;   // SMs, CUs or cores
+  std::int64_t simd_width = 0;      // warp or wavefront width, 1 on CPUs
+  std::int64_t l2_cache_bytes = 0;  // last-level shared cache
+  std::int64_t value_bytes = 0;     // sizeof(Value)
+};
+
 // Every feature of the papers, with the time each gathered group took.
 struct MatrixFeatures {
   RowStats stats;                 // known (m, n, nnz) + gathered row statistics
@@ -54,6 +66,7 @@ struct MatrixFeatures {
   double time_row_stats = 0;      // seconds, device
   double time_row_histogram = 0;  // seconds, device
   double time_columns = 0;        // seconds, device
+  DeviceFacts device;             // the device the features are taken against (device features below)
   double collection_time() const { return time_row_stats + time_row_histogram + time_columns; }
 
   // Seer's gathered features: row density = row length / n.
@@ -63,6 +76,29 @@ struct MatrixFeatures {
   double density_var() const { return stats.cols > 0 ? stats.var / (double(stats.cols) * double(stats.cols)) : 0.0; }
   // Lehnert's dispersion: standard deviation of the row lengths.
   double dispersion() const { return std::sqrt(stats.var); }
+
+  // Device features (issue 20): the matrix against the device it runs on, in
+  // double, each one operation order that predictors/train/aspmv_train
+  // (features.py, evaluate.py) repeats bit for bit. Known: from m, n, nnz.
+  double rows_per_cu() const {  // rows / compute units
+    return device.compute_units > 0 ? double(stats.rows) / double(device.compute_units) : 0.0;
+  }
+  double nnz_per_cu() const {  // nnz / compute units
+    return device.compute_units > 0 ? double(stats.nnz) / double(device.compute_units) : 0.0;
+  }
+  double x_l2_ratio() const {  // x's footprint against L2: (cols * value bytes) / L2 bytes
+    return device.l2_cache_bytes > 0 ? double(stats.cols) * double(device.value_bytes) / double(device.l2_cache_bytes)
+                                     : 0.0;
+  }
+  double mean_per_simd() const {  // (nnz / rows) / SIMD width
+    return device.simd_width > 0 ? stats.mean / double(device.simd_width) : 0.0;
+  }
+  // Row statistics: the longest row against one compute unit's fair share of
+  // the work, (max * compute units) / nnz; and against the SIMD width.
+  double max_cu_share() const {
+    return stats.nnz > 0 ? double(stats.max) * double(device.compute_units) / double(stats.nnz) : 0.0;
+  }
+  double max_per_simd() const { return device.simd_width > 0 ? double(stats.max) / double(device.simd_width) : 0.0; }
 };
 
 }  // namespace aspmv

@@ -26,7 +26,8 @@ import random
 
 FEATURES = ("rows", "cols", "nnz", "mean", "density", "min", "max", "var", "max_mu", "sqrt_mean", "cov",
             "dispersion", "mode", "median", "min_dist", "max_dist", "bandwidth", "density_min", "density_max",
-            "density_mean", "density_var", "calls")
+            "density_mean", "density_var", "rows_per_cu", "nnz_per_cu", "x_l2_ratio", "mean_per_simd",
+            "max_cu_share", "max_per_simd", "calls")
 TPR = ["1", "2", "4", "8", "16", "32"]
 METHODS = ["csr_scalar", "csr_vector/tpr=1", "csr_vector/tpr=4", "csr_vector/tpr=32", "gao_partitioned",
            "csr_adaptive", "merge_path", "coo"]
@@ -38,6 +39,10 @@ def feature_range(name):
         return 1.0, 1e8
     if name.startswith("density"):
         return 1e-9, 1.0
+    if name in ("rows_per_cu", "nnz_per_cu"):
+        return 1e-2, 1e6
+    if name in ("x_l2_ratio", "max_cu_share"):
+        return 1e-6, 1e3
     return 1e-3, 1e4
 
 
@@ -113,12 +118,13 @@ def make_table(size, seed):
         one_leaf = boosted(rng, ["mean"], TPR, 1, 0)
         one_leaf["trees"] = one_leaf["trees"][:1]
         models = {
-            "tpr_global": boosted(rng, ["mean", "max", "cov"], TPR, 4, 4),
+            "tpr_global": boosted(rng, ["mean", "max", "cov", "max_per_simd", "mean_per_simd"], TPR, 4, 4),
             "tpr_block": one_leaf,
-            "kernel_known": boosted(rng, ["rows", "nnz", "density"], METHODS[:3], 6, 3, "lt", per_class=False),
-            "kernel_gathered": forest(rng, ["rows", "nnz", "mean", "max", "var", "bandwidth", "density"], METHODS, 10,
-                                      5, "lt"),
-            "gather": forest(rng, ["nnz", "calls"], ["known", "gathered"], 3, 3),
+            "kernel_known": boosted(rng, ["rows", "nnz", "density", "rows_per_cu", "x_l2_ratio"], METHODS[:3], 6, 3,
+                                    "lt", per_class=False),
+            "kernel_gathered": forest(rng, ["rows", "nnz", "mean", "max", "var", "bandwidth", "density",
+                                            "max_cu_share", "nnz_per_cu"], METHODS, 10, 5, "lt"),
+            "gather": forest(rng, ["nnz", "nnz_per_cu", "calls"], ["known", "gathered"], 3, 3),
         }
     return {
         "schema": "aspmv-models/1",

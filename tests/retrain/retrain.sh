@@ -44,16 +44,24 @@ if grep -q "retrain-test" "$work/run-compiled.txt"; then echo "the compiled-in t
 # agrees with the Python evaluator on the collected features.
 ASPMV_MODEL_FILE="$work/model.json" "$aspmv" collect --spec "$spec" --out "$work/run2" --batches 1 \
   --min-batch-ms 0.1 --generator-threads 2 --limit 4 >/dev/null
-PYTHONPATH="$train_dir" "$python" - "$work/model.json" "$work/run2/features.csv" <<'PY'
+PYTHONPATH="$train_dir" "$python" - "$work/model.json" "$work/run2/features.csv" "$tuning/arch.json" \
+  "$work/run2/run.json" <<'PY'
+import json
 import sys
 import pandas as pd
-from aspmv_train import evaluate
+from aspmv_train import evaluate, features
 table = evaluate.load(sys.argv[1])
 models = table["models"]
 df = pd.read_csv(sys.argv[2])
+# The device facts the library's device features divide by: the architecture table's hardware, the run's
+# value size (src/aspmv/feature_set.hpp's DeviceFacts).
+hw = json.load(open(sys.argv[3])).get("hardware", {})
+facts = {"compute_units": hw.get("compute_units", 0), "simd_width": hw.get("simd_width", 0),
+         "l2_cache_bytes": hw.get("l2_cache_bytes", 0),
+         "value_bytes": features.value_bytes(json.load(open(sys.argv[4])).get("precision", "double"))}
 bad = 0
 for _, row in df.iterrows():
-    v = row.to_dict()
+    v = {**row.to_dict(), **facts}
     v["calls"] = 100.0
     gathered = True
     if "gather" in models:

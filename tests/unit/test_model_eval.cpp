@@ -2,6 +2,7 @@
 // hand-written tables, the names of models and features, and the one mapping
 // of feature names to MatrixFeatures values.
 
+#include <predictors/model_choice.hpp>
 #include <predictors/model_eval.hpp>
 #include <predictors/model_table.hpp>
 
@@ -210,7 +211,7 @@ TEST_CASE("models: model names and feature names: to_string and parse", "[models
   CHECK(std::string(to_string(ModelName::kernel_gathered)) == "kernel_gathered");
   CHECK_THROWS_WITH(parse_model_name("tpr"), Catch::Contains("unknown model 'tpr'") && Catch::Contains("gather"));
   for (const auto f : all_feature_names) CHECK(parse_feature_name(to_string(f)) == f);
-  CHECK(std::size(all_feature_names) == 22);
+  CHECK(std::size(all_feature_names) == 28);
   CHECK_THROWS_WITH(parse_feature_name("avg"), Catch::Contains("unknown feature 'avg'"));
   CHECK(feature_source(FeatureName::nnz) == FeatureSource::known);
   CHECK(feature_source(FeatureName::median) == FeatureSource::row_histogram);
@@ -222,6 +223,46 @@ TEST_CASE("models: model names and feature names: to_string and parse", "[models
   CHECK(model_reads(m.model, FeatureSource::columns));
   CHECK_FALSE(model_reads(m.model, FeatureSource::row_histogram));
   CHECK_FALSE(model_reads(m.model, FeatureSource::context));
+}
+
+// The device features, bit for bit: the same inputs and hexadecimal values are in
+// predictors/train/tests/test_device_features.py (the trainer's two implementations).
+TEST_CASE("models: device features in double, the trainer's values bit for bit", "[models]") {
+  RowStats s;
+  s.rows = 1000003;
+  s.cols = 999331;
+  s.nnz = 7000037;
+  s.min = 1;
+  s.max = 4099;
+  s.mean = double(s.nnz) / double(s.rows);  // as row_stats computes it
+  ArchHardware hw{"NVIDIA", 132, 32, 52428800, 3350.0, 3002.1};
+  const DeviceFacts d = device_facts(hw, std::int64_t(sizeof(double)));
+  CHECK(d.compute_units == 132);
+  CHECK(d.simd_width == 32);
+  CHECK(d.l2_cache_bytes == 52428800);
+  CHECK(d.value_bytes == 8);
+  const MatrixFeatures f = features_of(s, d);
+  const auto v = [&](FeatureName n) { return feature_value(n, f, 0.0); };
+  CHECK(v(FeatureName::rows_per_cu) == 0x1.d97c7c1f07c1fp+12);
+  CHECK(v(FeatureName::nnz_per_cu) == 0x1.9e4d2aaaaaaabp+15);
+  CHECK(v(FeatureName::x_l2_ratio) == 0x1.384a7ae147ae1p-3);
+  CHECK(v(FeatureName::mean_per_simd) == 0x1.c000431bd1512p-3);
+  CHECK(v(FeatureName::max_cu_share) == 0x1.3c99b3f1869d4p-4);
+  CHECK(v(FeatureName::max_per_simd) == 0x1.003p+7);
+  CHECK(feature_source(FeatureName::rows_per_cu) == FeatureSource::known);
+  CHECK(feature_source(FeatureName::x_l2_ratio) == FeatureSource::known);
+  CHECK(feature_source(FeatureName::max_cu_share) == FeatureSource::row_stats);
+  CHECK(parse_feature_name("max_per_simd") == FeatureName::max_per_simd);
+  // float halves x's footprint; unknown facts (features_of without them) read 0; no nonzeros: max_cu_share 0.
+  CHECK(feature_value(FeatureName::x_l2_ratio, features_of(s, device_facts(hw, 4)), 0.0) ==
+        double(s.cols) * 4.0 / 52428800.0);
+  for (const auto n : {FeatureName::rows_per_cu, FeatureName::nnz_per_cu, FeatureName::x_l2_ratio,
+                       FeatureName::mean_per_simd, FeatureName::max_cu_share, FeatureName::max_per_simd})
+    CHECK(feature_value(n, features_of(s), 0.0) == 0.0);
+  RowStats empty;
+  empty.rows = 10;
+  empty.cols = 10;
+  CHECK(feature_value(FeatureName::max_cu_share, features_of(empty, d), 0.0) == 0.0);
 }
 
 TEST_CASE("models: feature_value maps every name to its MatrixFeatures field", "[models]") {

@@ -10,8 +10,9 @@ Numbers are written with 17 significant digits (``%.17g``), so both sides
 read the same doubles. Per model, ``samples`` vectors drawn to hit both
 sides of the thresholds:
 - 30 %: rows of the measurements (features.csv; blocks.csv for tpr_block;
-  the gather model's ``calls`` drawn from 1..1000) when the folders can be
-  found (the table's provenance or --measurements);
+  the device features from the folder's run.json; the gather model's
+  ``calls`` drawn from 1..1000) when the folders can be found (the table's
+  provenance or --measurements);
 - 40 %: such a row (or a random one) with one split feature set to a
   threshold of that feature, or to its float neighbour below or above
   (nextafter), the cases a "<" vs "<=" or a rounding slip would flip;
@@ -21,13 +22,14 @@ sides of the thresholds:
 from __future__ import annotations
 
 import csv
+import json
 import math
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from aspmv_train import evaluate
+from aspmv_train import data, evaluate
 
 
 def fmt(v: float) -> str:
@@ -50,7 +52,10 @@ def _real_rows(name: str, model: dict, folders) -> np.ndarray | None:
         stem = "blocks" if name == "tpr_block" else "features"
         for fn in (stem + ".csv.gz", stem + ".csv"):
             if (d / fn).exists():
-                frames.append(pd.read_csv(d / fn))
+                df = pd.read_csv(d / fn)
+                if (d / "run.json").exists():  # the device features (features.py), as training reads them
+                    df = data.with_device(df, json.loads((d / "run.json").read_text()))
+                frames.append(df)
                 break
     if not frames:
         return None

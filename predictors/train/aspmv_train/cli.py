@@ -121,6 +121,11 @@ def cmd_predict(args) -> int:
     from aspmv_train import evaluate
     table = evaluate.load(args.model)
     df = pd.read_csv(args.features)
+    run_json = Path(args.run_json) if args.run_json else Path(args.features).parent / "run.json"
+    if run_json.exists():  # the device facts the device features divide by
+        from aspmv_train import features as feat
+        for k, v in feat.device_facts(json.loads(run_json.read_text())).items():
+            df[k] = v
     names = [args.name] if args.name else [n for n in table["models"] if n not in ("gather", "tpr_block")]
     print(",".join(["matrix"] + names))
     for _, row in df.iterrows():
@@ -207,6 +212,7 @@ def main(argv=None) -> int:
     q.add_argument("--features", required=True)
     q.add_argument("--name", help="one model (default: tpr_global, kernel_known, kernel_gathered)")
     q.add_argument("--calls", type=float, default=100.0, help="the gather model's calls")
+    q.add_argument("--run-json", help="the run.json of the device facts (default: beside --features)")
     q.set_defaults(fn=cmd_predict)
     c = sub.add_parser("compare", help="score exported tables on one architecture's measurements (offline)")
     c.add_argument("--measurements", nargs="+", required=True, help="collector output folders (merged)")

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from aspmv_train import features as feat
+
 
 class DataError(Exception):
     """A measurement folder is missing a file or has inconsistent content."""
@@ -101,10 +103,20 @@ def load_folder(path: Path) -> tuple[Folder, pd.DataFrame, pd.DataFrame, pd.Data
     spec = path / "corpus-spec.txt"
     spec_text = spec.read_text() if spec.exists() else ""
     spec_sha = sha256_file(spec) if spec.exists() else run.get("spec", {}).get("sha256")
-    feats = _read_csv(path, "features")
+    feats = with_device(_read_csv(path, "features"), run)
     runs = _read_csv(path, "runtimes")
     blocks = _read_csv(path, "blocks", required=False)
+    if blocks is not None:
+        blocks = with_device(blocks, run)
     return Folder(path, run, sessions, spec_sha, spec_text), feats, runs, blocks
+
+
+def with_device(df: pd.DataFrame, run: dict) -> pd.DataFrame:
+    """features.csv / blocks.csv rows with the run's device facts and the device features (features.py)."""
+    df = df.copy()
+    for k, v in feat.device_facts(run).items():
+        df[k] = v
+    return feat.add_device(df)
 
 
 def load(paths: list[str | Path]) -> Measurements:

@@ -27,8 +27,10 @@ FEATURE_NAMES = frozenset((
     "rows", "cols", "nnz", "mean", "density",
     "min", "max", "var", "max_mu", "sqrt_mean", "cov", "dispersion", "mode", "median",
     "min_dist", "max_dist", "bandwidth", "density_min", "density_max", "density_mean", "density_var",
+    "rows_per_cu", "nnz_per_cu", "x_l2_ratio", "mean_per_simd", "max_cu_share", "max_per_simd",
     "calls",
 ))
+DEVICE_FEATURES = ("rows_per_cu", "nnz_per_cu", "x_l2_ratio", "mean_per_simd", "max_cu_share", "max_per_simd")
 AGGREGATES = ("sum", "mean")
 DECISIONS = ("le", "lt")
 TOP_KEYS = frozenset(("schema", "arch", "status", "provenance", "models"))
@@ -234,6 +236,29 @@ def predict_rows(model: dict, rows) -> list[int]:
     return [predict_index(model, r) for r in rows]
 
 
+def _div(a: float, b: float) -> float:
+    return a / b if b > 0 else 0.0
+
+
+def device_features(values: dict) -> dict:
+    """The device features of src/aspmv/feature_set.hpp (same operation order, in double) from ``rows``,
+    ``cols``, ``nnz``, ``max`` and the device facts ``compute_units``, ``simd_width``, ``l2_cache_bytes``,
+    ``value_bytes`` (features.device_facts of a run.json)."""
+    rows, cols, nnz = float(values["rows"]), float(values["cols"]), float(values["nnz"])
+    cu, simd = float(values["compute_units"]), float(values["simd_width"])
+    l2, vb = float(values["l2_cache_bytes"]), float(values["value_bytes"])
+    out = {"rows_per_cu": _div(rows, cu), "nnz_per_cu": _div(nnz, cu), "x_l2_ratio": _div(cols * vb, l2),
+           "mean_per_simd": _div(_div(nnz, rows), simd)}
+    if "max" in values:
+        mx = float(values["max"])
+        out.update({"max_cu_share": _div(mx * cu, nnz), "max_per_simd": _div(mx, simd)})
+    return out
+
+
 def feature_vector(model: dict, values: dict) -> list[float]:
-    """A model's input vector from a name -> value mapping."""
-    return [float(values[n]) for n in model["features"]]
+    """A model's input vector from a name -> value mapping; device features missing from ``values`` are
+    computed from it (device_features) when it holds the device facts."""
+    names = model["features"]
+    if any(n not in values for n in names if n in DEVICE_FEATURES):
+        values = {**values, **device_features(values)}
+    return [float(values[n]) for n in names]

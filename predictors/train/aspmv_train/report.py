@@ -425,7 +425,9 @@ def _tpr(d, trainer, out):
     d("## Threads per row: tpr_global (Gao §3)", "")
     task = out.tasks["tpr_global"]
     ch = out.chosen["tpr_global"]
-    d(f"Features: Gao's eleven ({', '.join(feat.GAO)}), all from the row_stats pass a plan runs anyway. "
+    d(f"Features: Gao's eleven ({', '.join(feat.GAO)}), all from the row_stats pass a plan runs anyway, with or "
+      f"without the device features ({', '.join(feat.DEVICE)}; docs/MODEL_TABLES.md): the selection decides; "
+      f"the exported model reads {', '.join(ch.model['features'])}. "
       f"Classes: the measured TpRs {', '.join(task.classes)}; the oracle is the fastest of them. Labels: "
       "`fastest` (the fastest TpR); `relaxed-consensus` (among the TpRs within 2 % of the fastest, the one "
       "acceptable for most training matrices); `relaxed-largest` (the largest TpR within 2 %); the regret "
@@ -493,9 +495,12 @@ def _kernels(d, trainer, out, ho, real):
       "|log cost ratio|; trained at calls 1, 3, 10, 19, 30, 100, 300, 1000) and the pair + gather model with "
       "the best cross-validated mean log(oracle/selection cost) over 1, 19 and 100 calls is exported.", "")
     ch = out.chosen
-    d(f"**Exported**: kernel_known = {ch['kernel_known'].candidate.name} (`{ch['kernel_known'].variant}`); "
+    d(f"**Exported**: kernel_known = {ch['kernel_known'].candidate.name} (`{ch['kernel_known'].variant}`, features "
+      f"{', '.join(ch['kernel_known'].model['features'])}); "
       f"kernel_gathered = {ch['kernel_gathered'].candidate.name} (`{ch['kernel_gathered'].variant}`, features "
-      f"{', '.join(ch['kernel_gathered'].model['features'])}); gather = {ch['gather'].candidate.name}.", "")
+      f"{', '.join(ch['kernel_gathered'].model['features'])}); gather = {ch['gather'].candidate.name} (features "
+      f"{', '.join(ch['gather'].model['features'])}). Every model was offered its feature set with and without the "
+      "device features (docs/MODEL_TABLES.md); the cross-validated selection decided.", "")
     d("### Candidates (best of each algorithm per label variant)", "")
     d(*table(["labels", "kernel_known candidate", "cv gm oracle/cost at 1", "held-out", "held-out per-call vs "
               "oracle(all)", "held-out accuracy", "nodes", "visits"],

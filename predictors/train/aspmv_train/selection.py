@@ -109,6 +109,7 @@ def run(task: Task, grid: list[Candidate], seed: int = 0, max_bytes: int = 300_0
             nbytes = len(json.dumps(model))
             r = Result(variant if not cand.regret else variant + " (regret)", cand, cv, held, fitted, model, oof, test_pred, nbytes,
                        export.n_nodes(model), export.max_path(model))
+            r.task = task  # the feature set (and samples) it was fitted on
             r._score_cv = task.score(cv)
             r._score_held = task.score(held) if held else float("nan")
             r.within_cap = nbytes <= max_bytes and r.path <= max_path

@@ -99,12 +99,12 @@ def _tpr_eval(T: np.ndarray):
     return evaluate
 
 
-def tpr_global_task(F: pd.DataFrame, times: TimeTables, fold: pd.Series) -> tuple[Task, dict]:
+def tpr_global_task(F: pd.DataFrame, times: TimeTables, fold: pd.Series, names=feat.GAO) -> tuple[Task, dict]:
     mats = list(times.time.index)
     T = times.time.loc[mats, times.tpr_labels].to_numpy()
     fo = fold.loc[mats].to_numpy()
-    X = feat.matrix(F.loc[mats], feat.GAO).to_numpy()
-    task = Task("tpr_global", list(feat.GAO), [str(t) for t in times.tprs], X, mats, fo,
+    X = feat.matrix(F.loc[mats], names).to_numpy()
+    task = Task("tpr_global", list(names), [str(t) for t in times.tprs], X, mats, fo,
                 tpr_labels(T, fo != 0), regret={"fastest": _log_regret(T)}, evaluate=_tpr_eval(T),
                 score=lambda m: -m["PLUB_pct"], tolerance=0.25, matrices=mats)
     # Rules: the collector's columns for CUSP / Reguly / Kokkos Kernels, Ginkgo from max.
@@ -125,7 +125,8 @@ def tpr_class(tprs, tpr: int) -> int:
     return tprs.index(tpr) if tpr in tprs else tprs.index(max(t for t in tprs if t <= tpr))
 
 
-def tpr_block_task(blocks: pd.DataFrame, fold: pd.Series, tprs_expected=None) -> tuple[Task, dict] | None:
+def tpr_block_task(blocks: pd.DataFrame, fold: pd.Series, tprs_expected=None, names=feat.GAO
+                   ) -> tuple[Task, dict] | None:
     if blocks is None or blocks.empty:
         return None
     b = blocks[blocks["matrix"].isin(fold.index)]
@@ -135,12 +136,12 @@ def tpr_block_task(blocks: pd.DataFrame, fold: pd.Series, tprs_expected=None) ->
         return None
     tprs = sorted(int(c) for c in wide.columns)
     wide = wide[tprs]
-    shapes = b.groupby(["matrix", "block"])[list(feat.GAO)].first().loc[wide.index]
+    shapes = b.groupby(["matrix", "block"])[list(names)].first().loc[wide.index]
     ids = list(wide.index)
     T = wide.to_numpy()
     fo = np.array([fold[m] for m, _ in ids])
-    X = shapes[list(feat.GAO)].astype(float).to_numpy()
-    task = Task("tpr_block", list(feat.GAO), [str(t) for t in tprs], X, ids, fo, tpr_labels(T, fo != 0),
+    X = shapes[list(names)].astype(float).to_numpy()
+    task = Task("tpr_block", list(names), [str(t) for t in tprs], X, ids, fo, tpr_labels(T, fo != 0),
                 regret={"fastest": _log_regret(T)}, evaluate=_tpr_eval(T), score=lambda m: -m["PLUB_pct"], tolerance=0.25,
                 matrices=[m for m, _ in ids])
     rules = rule_tprs(shapes["rows"], shapes["nnz"], shapes["max"], max(tprs))
@@ -233,7 +234,7 @@ def selection_cost(costs: Costs, idx, N, known_pred, gathered_pred, gathered_fea
 
 
 def gather_task(costs: Costs, fold: pd.Series, known_oof, gathered_oof, known_test, gathered_test,
-                feature_cost: np.ndarray, calls=GATHER_TRAIN_CALLS) -> Task:
+                feature_cost: np.ndarray, calls=GATHER_TRAIN_CALLS, names=feat.KNOWN) -> Task:
     """Samples: (matrix, calls); features: known + calls; label 1 when the gathered path is cheaper.
 
     Training labels use out-of-fold predictions of the two kernel models (what
@@ -245,7 +246,7 @@ def gather_task(costs: Costs, fold: pd.Series, known_oof, gathered_oof, known_te
     fo_m = fold.loc[mats].to_numpy()
     kp = np.where(fo_m != 0, known_oof, known_test)
     gp = np.where(fo_m != 0, gathered_oof, gathered_test)
-    Xk = feat.matrix(costs.F, feat.KNOWN).to_numpy()
+    Xk = feat.matrix(costs.F, names).to_numpy()
     rows, ids, fo, y, w, midx, reg = [], [], [], [], [], [], []
     idx_all = np.arange(len(mats))
     for N in calls:
@@ -282,7 +283,7 @@ def gather_task(costs: Costs, fold: pd.Series, known_oof, gathered_oof, known_te
         out["accuracy_pct"] = 100.0 * float(np.mean(np.asarray(pred) == y[mask])) if mask.any() else float("nan")
         return out
 
-    return Task("gather", list(feat.KNOWN) + ["calls"], ["known", "gathered"], X, ids, fo,
+    return Task("gather", list(names) + ["calls"], ["known", "gathered"], X, ids, fo,
                 {"cheaper path": y}, weights={"cheaper path": w}, regret={"cheaper path": np.vstack(reg)},
                 evaluate=evaluate,
                 score=lambda m: m["mean_log"], tolerance=0.003, matrices=[m for m, _ in ids])

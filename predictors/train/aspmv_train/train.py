@@ -46,6 +46,12 @@ MODEL_ORDER = ("tpr_global", "tpr_block", "kernel_known", "kernel_gathered", "ga
 KNOWN_VARIANTS = ("1 call, direct kernels", "per-call, direct kernels")
 GATHERED_VARIANTS = ("100 calls", "per-call")
 GATHERED_SETS = {"row_stats": feat.ROW_STATS, "all": feat.ALL}
+# Every model may read the device features (features.py, issue 20): each feature set is offered with and
+# without them and the cross-validated selection decides (a tie goes to the cheaper model, either set).
+DEVICE_SUFFIX = "+device"
+TPR_SETS = {"Gao": feat.GAO, "Gao" + DEVICE_SUFFIX: feat.GAO_DEVICE}
+KNOWN_SETS = {"known": feat.KNOWN, "known" + DEVICE_SUFFIX: feat.KNOWN_DEVICE}
+GATHERED_DEVICE_SETS = {"row_stats": feat.ROW_STATS_DEVICE, "all": feat.ALL_DEVICE}
 PACKAGE_ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_MANIFEST = Path("perf/corpus/real/MANIFEST.tsv")
 
@@ -208,23 +214,31 @@ class Trainer:
     def train_tpr(self, out: Outcome):
         if not self.is_gpu or not self.times.tpr_labels:
             return
-        task, rules = tasks.tpr_global_task(self.F, self.times, self.split.fold)
-        self.log("tpr_global")
-        res = selection.run(task, self.grid, self.cfg.seed, self.cfg.max_model_bytes, log=self.log)
-        out.results["tpr_global"], out.tasks["tpr_global"] = res, task
-        out.chosen["tpr_global"] = selection.choose(res, task.tolerance)
+        res, rules = [], None
+        for set_name, names in TPR_SETS.items():
+            task, r = tasks.tpr_global_task(self.F, self.times, self.split.fold, names)
+            rules = rules or r
+            self.log(f"tpr_global [{set_name} features]")
+            res += selection.run(task, self.grid, self.cfg.seed, self.cfg.max_model_bytes, log=self.log)
+        out.results["tpr_global"] = res
+        out.chosen["tpr_global"] = selection.choose(res, res[0].task.tolerance)
+        task = out.tasks["tpr_global"] = out.chosen["tpr_global"].task
         out.report["tpr_global_rules"] = {k: task.evaluate(None, v[task.test], task.test) for k, v in rules.items()}
         out.report["tpr_global_rules_all"] = {k: task.evaluate(None, v, np.ones(len(v), bool))
                                               for k, v in rules.items()}
         out.report["tpr_global_noise"] = self._tpr_noise(task, out.chosen["tpr_global"])
-        bt = tasks.tpr_block_task(self.meas.blocks, self.split.fold)
-        if bt is None:
-            return
-        task, rules = bt
-        self.log(f"tpr_block ({len(task.ids)} blocks)")
-        res = selection.run(task, self.grid, self.cfg.seed, self.cfg.max_model_bytes, log=self.log)
-        out.results["tpr_block"], out.tasks["tpr_block"] = res, task
-        out.chosen["tpr_block"] = selection.choose(res, task.tolerance)
+        res, rules = [], None
+        for set_name, names in TPR_SETS.items():
+            bt = tasks.tpr_block_task(self.meas.blocks, self.split.fold, names=names)
+            if bt is None:
+                return
+            task, r = bt
+            rules = rules or r
+            self.log(f"tpr_block ({len(task.ids)} blocks) [{set_name} features]")
+            res += selection.run(task, self.grid, self.cfg.seed, self.cfg.max_model_bytes, log=self.log)
+        out.results["tpr_block"] = res
+        out.chosen["tpr_block"] = selection.choose(res, res[0].task.tolerance)
+        task = out.tasks["tpr_block"] = out.chosen["tpr_block"].task
         out.report["tpr_block_rules"] = {k: task.evaluate(None, v[task.test], task.test) for k, v in rules.items()}
 
     def _tpr_noise(self, task: Task, chosen: Result) -> dict:
@@ -251,9 +265,11 @@ class Trainer:
         costs = tasks.Costs(self.F, self.times)
         self.costs = costs
         zero = np.zeros(len(costs.mats))
-        kt = tasks.kernel_task("kernel_known", feat.KNOWN, costs, self.split.fold, 1, zero, KNOWN_VARIANTS)
-        self.log("kernel_known")
-        kres = selection.run(kt, self.grid, self.cfg.seed, self.cfg.max_model_bytes, log=self.log)
+        kres = []
+        for set_name, names in KNOWN_SETS.items():
+            kt = tasks.kernel_task("kernel_known", names, costs, self.split.fold, 1, zero, KNOWN_VARIANTS)
+            self.log(f"kernel_known [{set_name} features]")
+            kres += selection.run(kt, self.grid, self.cfg.seed, self.cfg.max_model_bytes, log=self.log)
         known_by_variant = {}
         for v in KNOWN_VARIANTS:
             rs = [r for r in kres if _base_variant(r.variant) == v]
@@ -262,7 +278,8 @@ class Trainer:
         gathered = {}
         gt_by_set = {}
         gres_all = []
-        for set_name, names in GATHERED_SETS.items():
+        for set_name, names in [*GATHERED_SETS.items(),
+                                *((k + DEVICE_SUFFIX, v) for k, v in GATHERED_DEVICE_SETS.items())]:
             fc = costs.feature_cost(names)
             gt = tasks.kernel_task("kernel_gathered", names, costs, self.split.fold, 100, fc, GATHERED_VARIANTS)
             gt_by_set[set_name] = (gt, fc)
@@ -270,35 +287,43 @@ class Trainer:
             gres = selection.run(gt, self.grid, self.cfg.seed, self.cfg.max_model_bytes, log=self.log)
             for r in gres:
                 r.variant = f"{set_name}: {r.variant}"
+                r.feature_set = set_name
             gres_all += gres
+        for set_name in GATHERED_SETS:  # per feature set and label variant: with or without the device features
             for v in GATHERED_VARIANTS:
-                rs = [r for r in gres if _base_variant(r.variant) == f"{set_name}: {v}"]
-                gathered[(set_name, v)] = selection.choose(rs, gt.tolerance)
+                rs = [r for r in gres_all if r.feature_set in (set_name, set_name + DEVICE_SUFFIX)
+                      and _base_variant(r.variant).split(": ", 1)[1] == v]
+                gathered[(set_name, v)] = selection.choose(rs, gt_by_set[set_name][0].tolerance)
         # Pairs + gather models, chosen on cross-validation.
         self.log("gather (pairs of kernel models)")
         combos = []
         for kv, kr in known_by_variant.items():
             for (sn, gv), gr in gathered.items():
-                gt, fc = gt_by_set[sn]
-                task = tasks.gather_task(costs, self.split.fold, kr.oof, gr.oof, _full(kt, kr), _full(gt, gr), fc)
-                res = selection.run(task, self.gather_grid, self.cfg.seed, self.cfg.max_model_bytes, log=None)
-                best = selection.choose(res, task.tolerance)
-                combos.append({"known": kr, "gathered": gr, "set": sn, "gather": best, "task": task,
+                gt, fc = gt_by_set[gr.feature_set]
+                res = []
+                for names in KNOWN_SETS.values():
+                    task = tasks.gather_task(costs, self.split.fold, kr.oof, gr.oof, _full(kr.task, kr), _full(gt, gr),
+                                             fc, names=names)
+                    res += selection.run(task, self.gather_grid, self.cfg.seed, self.cfg.max_model_bytes, log=None)
+                best = selection.choose(res, res[0].task.tolerance)
+                combos.append({"known": kr, "gathered": gr, "set": gr.feature_set, "gather": best, "task": best.task,
                                "results": res, "known_variant": kv, "gathered_variant": gv})
-                self.log(f"  known [{kv}] {kr.candidate.name} + gathered [{sn}: {gv}] {gr.candidate.name}: "
-                         f"cv {best._score_cv:.4f} held-out {best._score_held:.4f} ({best.candidate.name})")
+                self.log(f"  known [{kv}] {kr.candidate.name} ({_set_of(kr)}) + gathered [{gr.feature_set}: {gv}] "
+                         f"{gr.candidate.name}: cv {best._score_cv:.4f} held-out {best._score_held:.4f} "
+                         f"({best.candidate.name}, {_set_of(best)})")
         best = max(combos, key=lambda c: c["gather"]._score_cv)
-        out.results["kernel_known"], out.tasks["kernel_known"] = kres, kt
-        out.results["kernel_gathered"], out.tasks["kernel_gathered"] = gres_all, gt_by_set[best["set"]][0]
+        out.results["kernel_known"], out.tasks["kernel_known"] = kres, best["known"].task
+        out.results["kernel_gathered"], out.tasks["kernel_gathered"] = gres_all, best["gathered"].task
         out.results["gather"], out.tasks["gather"] = best["results"], best["task"]
         out.chosen["kernel_known"] = best["known"]
         out.chosen["kernel_gathered"] = best["gathered"]
         out.chosen["gather"] = best["gather"]
         self.combo = best
         self.gathered_fc = gt_by_set[best["set"]][1]
-        out.report["combos"] = [{"known": f"{c['known_variant']}: {c['known'].candidate.name}",
+        out.report["combos"] = [{"known": f"{c['known_variant']}: {c['known'].candidate.name} ({_set_of(c['known'])})",
                                  "gathered": f"{c['set']}: {c['gathered_variant']}: {c['gathered'].candidate.name}",
-                                 "gather": c["gather"].candidate.name, "cv": c["gather"]._score_cv,
+                                 "gather": f"{c['gather'].candidate.name} ({_set_of(c['gather'])})",
+                                 "cv": c["gather"]._score_cv,
                                  "held_out": c["gather"]._score_held,
                                  "held_out_detail": c["gather"].held_out} for c in combos]
 
@@ -326,7 +351,8 @@ class Trainer:
             gf = np.full(n, -1)
             kf[k2.test] = k_test
             gf[g2.test] = g_test
-            gat = tasks.gather_task(costs, sw, k_oof, g_oof, kf, gf, self.gathered_fc)
+            gat = tasks.gather_task(costs, sw, k_oof, g_oof, kf, gf, self.gathered_fc,
+                                    names=out.chosen["gather"].task.features[:-1])
             _, d_test = _fit_predict(gat, "cheaper path", ga.candidate, self.cfg.seed)
             sel = np.flatnonzero(gat.test)
             ids = [gat.ids[i] for i in sel]
@@ -364,7 +390,7 @@ class Trainer:
         # The drop-in alternative: the known model of the other label variant (per call, direct kernels).
         chosen_kv = _base_variant(out.chosen["kernel_known"].variant)
         alt = {v: r for v, r in self.known_by_variant.items() if v != chosen_kv}
-        alt_pred = {v: self.crossfit_task(out.tasks["kernel_known"], v, r.candidate) for v, r in alt.items()}
+        alt_pred = {v: self.crossfit_task(r.task, v, r.candidate) for v, r in alt.items()}
         fold = self.split.fold.loc[costs.mats].to_numpy()
         sets = {"held_out": np.flatnonzero(fold == 0), "all_folds": np.arange(len(costs.mats))}
         real = [costs.mats.index(m) for m in self.meas.shared_real if m in costs.mats]
@@ -527,6 +553,11 @@ class Trainer:
         out.report["dropped"] = self.times.dropped
         self.out = out
         return out
+
+
+def _set_of(r: Result) -> str:
+    """'device features' when a result's model reads any, else 'no device features'."""
+    return "device features" if set(r.task.features) & set(feat.DEVICE) else "no device features"
 
 
 def _full(task: Task, r: Result) -> np.ndarray:
