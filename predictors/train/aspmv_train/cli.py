@@ -52,11 +52,14 @@ def cmd_train(args) -> int:
     exclude = _patterns(args.exclude_groups)
     if exclude:
         argv += ["--exclude-groups", ",".join(exclude)]
+    if args.no_support:
+        argv += ["--no-support"]
     cfg = train.Config(measurements=args.measurements, arch=args.arch, out=Path(args.out),
                        report=Path(args.report) if args.report else None,
                        tuning_dir=Path(args.tuning_dir) if args.tuning_dir else None, seed=args.seed,
                        folds=args.folds, quick=args.quick, command="python -m aspmv_train " + shlex.join(argv),
-                       repo_root=root, manifest=args.manifest, exclude_groups=exclude)
+                       repo_root=root, manifest=args.manifest, exclude_groups=exclude,
+                       support=not args.no_support)
     log = (lambda *a: None) if args.quiet else (lambda msg: print(f"[aspmv_train] {msg}", file=sys.stderr, flush=True))
     trainer = train.Trainer(cfg, log)
     out = trainer.run()
@@ -183,6 +186,8 @@ def main(argv=None) -> int:
     t.add_argument("--exclude-groups", action="append", metavar="PATTERN[,PATTERN]",
                    help="leave out the matrices whose group matches an fnmatch pattern (e.g. 'real/*,real2/*'); "
                         "recorded in the table's provenance")
+    t.add_argument("--no-support", action="store_true",
+                   help="leave out the models' training support (for C++ readers that do not accept the field yet)")
     t.set_defaults(fn=cmd_train)
     o = sub.add_parser("oof", help="out-of-fold evaluation on the real matrices (each predicted by models trained "
                                    "without its source group)")

@@ -29,6 +29,17 @@ def plan_choices(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool,
                  idx=None):
     """Per matrix of ``idx`` (default: all of costs.mats): (label index or -1 when the table cannot answer,
     gathered?)."""
+    pred, gathered, _ = plan_choices_guarded(table, costs, arch_json, is_gpu, calls, idx, guard=False)
+    return pred, gathered
+
+
+def plan_choices_guarded(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool, calls: int = PLAN_CALLS,
+                         idx=None, guard: bool = True):
+    """plan_choices with the out-of-support guard: where the plan would take the known path (the gather model
+    said "known" and the insurance did not overrule it) but an input of a known-feature model (``gather``,
+    ``kernel_known``) lies outside that model's training support (evaluate.outside_support), it gathers and asks
+    kernel_gathered instead. Returns (pred, gathered, fired) per matrix of ``idx``; fired: the guard turned the
+    plan to the gathered path. A table without support never fires."""
     models = table.get("models", {})
     idx = np.arange(len(costs.mats)) if idx is None else np.asarray(idx, dtype=int)
     F = costs.F.iloc[idx]
@@ -37,12 +48,17 @@ def plan_choices(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool,
     insured = gather_insured(arch_json, is_gpu, nnz, calls)
     pred = np.full(len(rows), -1)
     gathered = np.zeros(len(rows), dtype=bool)
+    fired = np.zeros(len(rows), dtype=bool)
     for i, vals in enumerate(rows):
         vals = dict(vals, calls=calls)
         g = True
         if "gather" in models:
             m = models["gather"]
             g = evaluate.predict(m, evaluate.feature_vector(m, vals)) == "gathered" or bool(insured[i])
+        if guard and not g and "kernel_gathered" in models:
+            known = [models[n] for n in ("gather", "kernel_known") if n in models]
+            if any(evaluate.outside_support(m, vals) for m in known):
+                g = fired[i] = True
         name = "kernel_gathered" if g else "kernel_known"
         if name not in models:
             continue
@@ -51,7 +67,7 @@ def plan_choices(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool,
         if label in costs.labels:
             pred[i] = costs.labels.index(label)
         gathered[i] = g
-    return pred, gathered
+    return pred, gathered, fired
 
 
 def tpr_choices(table: dict, F, times) -> np.ndarray | None:

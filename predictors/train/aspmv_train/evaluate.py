@@ -34,7 +34,8 @@ DEVICE_FEATURES = ("rows_per_cu", "nnz_per_cu", "x_l2_ratio", "mean_per_simd", "
 AGGREGATES = ("sum", "mean")
 DECISIONS = ("le", "lt")
 TOP_KEYS = frozenset(("schema", "arch", "status", "provenance", "models"))
-MODEL_KEYS = frozenset(("algorithm", "features", "classes", "aggregate", "decision", "base_score", "trees", "scores"))
+MODEL_KEYS = frozenset(("algorithm", "features", "classes", "aggregate", "decision", "base_score", "trees", "scores",
+                        "support"))
 TREE_KEYS = frozenset(("feature", "threshold", "left", "right", "value", "width", "class_offset"))
 MAX_CLASSES = 256
 MAX_INPUTS = 64
@@ -121,6 +122,13 @@ def validate_model(name: str, model: dict) -> None:
     _check(isinstance(base, list) and len(base) == len(classes), where, "len(base_score) != len(classes)")
     for v in base:
         _check(_is_num(v), where, "base_score holds a non-finite number")
+    if "support" in model:  # optional: per input feature [lo, hi] over the training data
+        sup = model["support"]
+        _check(isinstance(sup, dict), where, "support is not an object")
+        for f, r in sup.items():
+            _check(f in feats, f"{where}.support", f"{f!r} is not one of the model's features")
+            _check(isinstance(r, list) and len(r) == 2 and all(_is_num(v) for v in r) and r[0] <= r[1],
+                   f"{where}.support.{f}", "not [lo, hi] with finite lo <= hi")
     trees = model["trees"]
     _check(isinstance(trees, list) and len(trees) >= 1, where, "trees is not a non-empty array")
     for i, t in enumerate(trees):
@@ -234,6 +242,24 @@ def confidence(model: dict, x) -> float:
 def predict_rows(model: dict, rows) -> list[int]:
     """Class indices for an iterable of feature vectors."""
     return [predict_index(model, r) for r in rows]
+
+
+def outside_support(model: dict, values: dict, skip=("calls",)) -> list[tuple]:
+    """The inputs of ``values`` (name -> value, as feature_vector takes them) outside the model's ``support``:
+    [(feature, value, lo, hi), ...] in the model's feature order; [] when the model has no support or every
+    input is within it. ``calls`` (context, not a matrix feature) is not checked."""
+    sup = model.get("support")
+    if not sup:
+        return []
+    x = feature_vector(model, values)
+    out = []
+    for name, v in zip(model["features"], x):
+        if name in skip or name not in sup:
+            continue
+        lo, hi = sup[name]
+        if not (lo <= v <= hi):
+            out.append((name, v, float(lo), float(hi)))
+    return out
 
 
 def _div(a: float, b: float) -> float:

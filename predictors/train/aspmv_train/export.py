@@ -319,3 +319,13 @@ def max_path(model: dict) -> int:
             best = max(best, depth[k])
         total += best + 1
     return total
+
+
+def support(X, names) -> dict:
+    """The support of a model's training data: per input feature, [min, max] over the training samples (exact
+    doubles). Written as the model's optional ``support`` field (docs/MODEL_TABLES.md): an input outside it is
+    one the model never saw the like of (evaluate.outside_support)."""
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim != 2 or X.shape[1] != len(names) or not len(X):
+        raise ValueError(f"support: {X.shape} samples for {len(names)} features")
+    return {n: [float(X[:, j].min()), float(X[:, j].max())] for j, n in enumerate(names)}

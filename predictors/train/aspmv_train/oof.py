@@ -28,6 +28,11 @@ Figures (offline, from the recorded timings), per set (``real``, ``real-derived`
   "plan.apply per call" figure, 0.930 held-out on the H100 table of 2026-11-26), for comparison;
 - per domain (the manifest's coarse token; ``unlisted`` for real matrices it lacks).
 Targets (issue 20): gm >= 0.93 of the oracle, none below 0.5, >= 95 % above 0.8, >= 1.2x the best cuSPARSE.
+
+The out-of-support guard, scored beside (compare.plan_choices_guarded): where the plan would take the known path
+but an input of a known-feature model (gather, kernel_known) lies outside that model's training support (the
+table's per-model ``support``), the plan gathers and asks kernel_gathered; the report gives the oracle ratios
+without and with it.
 """
 from __future__ import annotations
 
@@ -151,6 +156,17 @@ def summary(r: np.ndarray, v: np.ndarray, per_call: np.ndarray, names) -> dict:
     return out
 
 
+def guard_summary(without: np.ndarray, with_guard: np.ndarray, fired: np.ndarray, changed: np.ndarray) -> dict:
+    """What the out-of-support guard (compare.plan_choices_guarded) changes: oracle ratios without and with it."""
+    if not len(without):
+        return {"n": 0}
+    return {"n": int(len(without)), "fired": int(np.sum(fired)), "changed": int(np.sum(changed)),
+            "gm_without": metrics.gm(without), "gm_with": metrics.gm(with_guard),
+            "min_without": float(without.min()), "min_with": float(with_guard.min()),
+            "below_0.5_pct_with": 100.0 * float(np.mean(with_guard < 0.5)),
+            "above_0.8_pct_with": 100.0 * float(np.mean(with_guard > 0.8))}
+
+
 def targets(s: dict) -> list:
     """Each target: (text, value, met?, shortfall) for one set's summary; met None when not measurable."""
     out = []
@@ -185,6 +201,7 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
     pred = np.full(n, -1)
     gathered = np.zeros(n, dtype=bool)
     fcost = np.zeros(n)
+    pred_g, gathered_g, fired = np.full(n, -1), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)  # with the guard
     gen_rows = []  # (matrix index, pred, gathered, feature cost) per fold table
     folds_run = []
     jobs = {}
@@ -201,15 +218,20 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
         if len(idx):
             p, g = compare.plan_choices(table, costs, base.arch_json, base.is_gpu, CALLS, idx)
             pred[idx], gathered[idx], fcost[idx] = p, g, fc[idx]
+            p, g, fi = compare.plan_choices_guarded(table, costs, base.arch_json, base.is_gpu, CALLS, idx)
+            pred_g[idx], gathered_g[idx], fired[idx] = p, g, fi
         held = set(held)
         gen = [i for i, m in enumerate(mats) if not is_real[i] and m in held]
         if gen:
             p, g = compare.plan_choices(table, costs, base.arch_json, base.is_gpu, CALLS, gen)
-            gen_rows.append((np.array(gen), p, g, fc[gen]))
+            pg, gg, fi = compare.plan_choices_guarded(table, costs, base.arch_json, base.is_gpu, CALLS, gen)
+            gen_rows.append((np.array(gen), p, g, fc[gen], pg, gg, fi))
         folds_run.append({"fold": f, "matrices": len(members), "groups": len({group_all[m] for m in members}),
                           "trained_on": trained_on, "summary": table["provenance"]["summary"]})
         log(f"[{precision}] fold {f}: table trained on {trained_on} matrices")
     unanswered = [mats[i] for i in np.flatnonzero(is_real & (pred < 0))]
+    gathered_g = np.where(pred_g < 0, gathered, gathered_g)  # a guarded label the data lack: the plan as without
+    pred_g = np.where(pred_g < 0, pred, pred_g)
     small = int(np.sum(is_real & (nnz < cfg.min_nnz)))
     oracle = costs.oracle(CALLS) / CALLS
     rows = []
@@ -222,6 +244,7 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
         v_all = cusparse_cost(costs, every) / c
         pc_all = costs.all_min[every] / costs.T[every, pred[every]]
         counted = nnz[every] >= cfg.min_nnz
+        rg_all = oracle[every] / plan_costs(costs, every, pred_g[every], gathered_g[every], fcost[every])
         for j, i in enumerate(every):
             rows.append({"precision": precision, "set": sname, "matrix": mats[i], "group": group[i],
                          "domain": domain[i], "oof_fold": int(ofold[i]), "rows": int(F.loc[mats[i], "rows"]),
@@ -229,11 +252,14 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
                          "gathered": bool(gathered[i]), "choice": costs.labels[pred[i]],
                          "oracle_at_100": costs.labels[int(np.argmin(costs.at(CALLS)[i]))],
                          "vs_oracle": float(r_all[j]), "vs_best_cusparse": float(v_all[j]),
-                         "per_call_vs_oracle_all": float(pc_all[j])})
+                         "per_call_vs_oracle_all": float(pc_all[j]),
+                         "guard_fired": bool(fired[i]), "guard_choice": costs.labels[pred_g[i]],
+                         "guard_vs_oracle": float(rg_all[j])})
         idx, r, v, pc = every[counted], r_all[counted], v_all[counted], pc_all[counted]
         names = [mats[i] for i in idx]
         sets[sname] = summary(r, v, pc, names)
         sets[sname]["targets"] = targets(sets[sname])
+        sets[sname]["guard"] = guard_summary(r, rg_all[counted], fired[idx], pred[idx] != pred_g[idx])
         dom = {}
         for d in sorted(set(domain[idx])):
             sel = domain[idx] == d
@@ -244,8 +270,11 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
         gp = np.concatenate([g[1] for g in gen_rows])
         gg = np.concatenate([g[2] for g in gen_rows])
         gf = np.concatenate([g[3] for g in gen_rows])
-        ok = gp >= 0
-        gi, gp, gg, gf = gi[ok], gp[ok], gg[ok], gf[ok]
+        gpg = np.concatenate([g[4] for g in gen_rows])
+        ggg = np.concatenate([g[5] for g in gen_rows])
+        gfi = np.concatenate([g[6] for g in gen_rows])
+        ok = (gp >= 0) & (gpg >= 0)
+        gi, gp, gg, gf, gpg, ggg, gfi = gi[ok], gp[ok], gg[ok], gf[ok], gpg[ok], ggg[ok], gfi[ok]
         c = plan_costs(costs, gi, gp, gg, gf)
         r = oracle[gi] / c
         v = cusparse_cost(costs, gi) / c
@@ -254,6 +283,8 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
         sets["generated held-out"]["matrices"] = int(len(set(gi.tolist())))
         sets["generated held-out"]["tables"] = len(gen_rows)
         sets["generated held-out"]["targets"] = targets(sets["generated held-out"])
+        sets["generated held-out"]["guard"] = guard_summary(r, oracle[gi] / plan_costs(costs, gi, gpg, ggg, gf), gfi,
+                                                            gp != gpg)
     run = base.meas.run
     return {"precision": precision, "measurements": list(folders),
             "device": run.get("device", {}).get("name", "?"), "date": run.get("date", ""),
@@ -326,6 +357,18 @@ def markdown(result: dict) -> str:
             if s and s.get("n"):
                 L.append(f"| {sname} | " + " | ".join(f"{_f3(t['value']) if '%' not in t['target'] else _pc(t['value'])}"
                                                       f": {_target_cell(t)}" for t in s["targets"]) + " |")
+        L.append("")
+        L += ["Out-of-support guard (what it would have changed): where the plan takes the known path but an input "
+              "of `gather` or `kernel_known` lies outside that model's training support (the table's `support`), "
+              "gather and ask kernel_gathered instead:", "",
+              "| set | matrices | guard fired | choice changed | gm vs oracle without → with | min without → with "
+              "| > 0.8 with | < 0.5 with |", "|---|---|---|---|---|---|---|---|"]
+        for sname in SETS:
+            g = (r["sets"].get(sname) or {}).get("guard")
+            if g and g.get("n"):
+                L.append(f"| {sname} | {g['n']} | {g['fired']} | {g['changed']} | {_f3(g['gm_without'])} → "
+                         f"{_f3(g['gm_with'])} | {_f3(g['min_without'])} → {_f3(g['min_with'])} | "
+                         f"{_pc(g['above_0.8_pct_with'])} | {_pc(g['below_0.5_pct_with'])} |")
         L.append("")
         for sname, dom in r["per_domain"].items():
             if not dom:

@@ -88,6 +88,8 @@ class Config:
     # on matrices it never saw. exclude_matrices: matrices left out by name (the oof folds).
     exclude_groups: list = field(default_factory=list)
     exclude_matrices: frozenset = frozenset()
+    # Write each model's training support (export.support) into the table (docs/MODEL_TABLES.md).
+    support: bool = True
 
 
 @dataclass
@@ -447,6 +449,8 @@ class Trainer:
             r = out.chosen[name]
             m = dict(r.model)
             m["scores"] = assess.finite(_scores(name, r))
+            if cfg.support:
+                m["support"] = export.support(r.task.X[r.task.train], r.task.features)
             models[name] = m
         meas = self.meas
         run = meas.run

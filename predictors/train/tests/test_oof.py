@@ -11,6 +11,7 @@ import pytest
 from conftest import H100, subsample
 
 from aspmv_train import cli, evaluate, oof, split, train
+from aspmv_train import export as export_mod
 
 MANIFEST = ("name\tgroup\tdomain\tsource\tsource_path\tsha256\trows\tcols\tnnz\tconversion\n"
             "Andrews\tsuitesparse/Andrews\tgraph\ts\tp\t0\t1\t1\t1\tnone\n"
@@ -172,6 +173,14 @@ def test_oof_end_to_end_on_a_fixture(real_fixture, arch_dir, tmp_path):
     t0 = s["targets"][0]
     assert t0["met"] == (s["gm"] >= 0.93) and t0["by"] == pytest.approx(max(0.0, 0.93 - s["gm"]))
     assert set(r["per_domain"]["real"]) <= {"graph", "fem", "lp", split.UNLISTED}
+    # The out-of-support guard: scored on the same matrices; where it did not fire the plan is the same.
+    g = s["guard"]
+    assert g["n"] == s["n"] and g["gm_without"] == pytest.approx(s["gm"]) and g["changed"] <= g["fired"]
+    same = real[~real["guard_fired"]]
+    assert (same["guard_choice"] == same["choice"]).all()
+    assert np.allclose(same["guard_vs_oracle"], same["vs_oracle"])
+    assert g["gm_with"] == pytest.approx(math.exp(np.log(real["guard_vs_oracle"]).mean()))
+    assert "guard" in r["sets"]["generated held-out"]
     paths = oof.write(result, tmp_path / "out")
     assert json.loads(paths[1].read_text())["precisions"]["double"]["sets"]["real"]["n"] == len(real)
     assert len(pd.read_csv(paths[2])) == len(rows)
@@ -187,3 +196,21 @@ def test_precisions_are_evaluated_apart(real_fixture, tmp_path):
     run["precision"] = "float"
     (fl / "run.json").write_text(json.dumps(run))
     assert oof.precisions([str(meas), str(fl)]) == {"double": [str(meas)], "float": [str(fl)]}
+
+
+def test_support_and_outside_support():
+    model = {"features": ["rows", "nnz", "calls"], "classes": ["a", "b"], "aggregate": "sum", "decision": "le",
+             "base_score": [0.0, 0.0], "trees": [{"feature": [-1], "threshold": [0.0], "left": [-1], "right": [-1],
+                                                   "value": [1.0], "width": 1, "class_offset": 0}],
+             "support": {"rows": [10.0, 1000.0], "nnz": [100.0, 5e6], "calls": [1.0, 1000.0]}}
+    evaluate.validate_model("gather", model)
+    assert evaluate.outside_support(model, {"rows": 10, "nnz": 5e6, "calls": 1e9}) == []  # bounds inclusive; calls
+    assert evaluate.outside_support(model, {"rows": 5, "nnz": 6e6, "calls": 1}) == [("rows", 5.0, 10.0, 1000.0),
+                                                                                   ("nnz", 6e6, 100.0, 5e6)]
+    assert evaluate.outside_support({**model, "support": {}}, {"rows": 1, "nnz": 1, "calls": 1}) == []
+    for bad, msg in (({"max": [0, 1]}, "not one of the model's features"), ({"rows": [2.0, 1.0]}, "lo <= hi"),
+                     ({"rows": [1.0]}, "lo <= hi"), ([], "not an object")):
+        with pytest.raises(evaluate.ModelError, match=msg):
+            evaluate.validate_model("gather", {**model, "support": bad})
+    X = np.array([[3.0, 1e-300], [1.0, 7.5], [2.0, -0.0]])
+    assert export_mod.support(X, ["a", "b"]) == {"a": [1.0, 3.0], "b": [-0.0, 7.5]}

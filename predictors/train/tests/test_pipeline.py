@@ -57,6 +57,13 @@ def test_gpu_corpus_end_to_end(tiny_h100, arch_dir, tmp_path):
     for c in table["models"]["kernel_known"]["classes"]:
         assert c == "csr_scalar" or c.startswith("csr_vector/tpr=")
     _check_exact(result)
+    # Each model carries the exact support of its training samples.
+    for name, r in result.chosen.items():
+        sup = table["models"][name]["support"]
+        X = r.task.X[r.task.train]
+        assert list(sup) == table["models"][name]["features"]
+        assert [v[0] for v in sup.values()] == X.min(axis=0).tolist()
+        assert [v[1] for v in sup.values()] == X.max(axis=0).tolist()
     # The file reads back to the very doubles the evaluator used.
     assert json.loads(out.read_text())["models"] == result.table["models"]
     csv_path = tmp_path / "agree.csv"
