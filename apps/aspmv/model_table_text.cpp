@@ -3,7 +3,7 @@
 #include "model_table_text.hpp"
 
 #include <predictors/active_model_table.hpp>
-#include <predictors/json_reader.hpp>
+#include <predictors/json_document.hpp>
 #include <predictors/model_table.hpp>
 
 #include <cstdlib>
@@ -15,9 +15,9 @@ namespace {
 namespace pr = aspmv::predictors;
 
 // provenance.<key> when it is a string, else "".
-std::string provenance_string(const pr::json::Value& provenance, const char* key) {
-  const pr::json::Value* v = provenance.find(key);
-  return v != nullptr && v->is(pr::json::Kind::string) ? v->text : std::string();
+std::string provenance_string(const pr::json::Json& provenance, const char* key) {
+  const auto v = provenance.find(key);
+  return v != provenance.end() && v->is_string() ? v->get<std::string>() : std::string();
 }
 }  // namespace
 
@@ -31,7 +31,7 @@ std::string describe_model_table() {
   if (*t.source_sha256 != '\0') o << ", sha256 " << std::string(t.source_sha256).substr(0, 12);
   o << "\n";
   try {
-    const auto provenance = pr::json::parse(t.provenance, "provenance");
+    const auto provenance = pr::json::parse(t.provenance, "provenance").value;
     for (const char* key : {"device", "measurement_date", "measurement_commit", "trained_at", "training_commit"}) {
       const std::string v = provenance_string(provenance, key);
       if (!v.empty()) o << "  " << key << ": " << v << "\n";

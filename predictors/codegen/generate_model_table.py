@@ -17,7 +17,8 @@ compiled_model_table() returning the ModelTable that points into them
 (predictors/model_table.hpp). Numbers are written with repr(), the shortest
 text that reads back as the same double; the provenance object is kept as its
 canonical JSON text (the layout of json.dumps(indent=2, ensure_ascii=False),
-numbers as written in the file), which the C++ loader produces too.
+numbers as written in the file, integers as their value), which the C++
+loader produces too.
 """
 import hashlib
 import json
@@ -46,7 +47,9 @@ class TableError(Exception):
 
 
 class Num:
-    """A JSON number as written in the file (the C++ reader keeps the token too)."""
+    """A JSON number as written in the file. The C++ reader (nlohmann-json,
+    predictors/json_document.hpp) reads an integer token as an integer, so "-0"
+    is the integer 0 there: value() and canonical() follow it."""
     __slots__ = ("text",)
 
     def __init__(self, text):
@@ -54,6 +57,18 @@ class Num:
 
     def is_integer(self):
         return not any(c in self.text for c in ".eE")
+
+    def value(self):
+        """The double it denotes (correctly rounded; inf beyond the double range)."""
+        if not self.is_integer():
+            return float(self.text)
+        try:
+            return float(int(self.text))
+        except OverflowError:
+            return math.inf
+
+    def canonical(self):
+        return str(int(self.text)) if self.is_integer() else self.text
 
 
 def _no_constants(name):
@@ -83,22 +98,26 @@ def parse_json(raw):
         raise TableError(f"not valid JSON: {e}")
     except RecursionError:
         raise TableError("not valid JSON: nested too deeply")
-    _no_lone_surrogates(value)
+    _check_values(value, "")
     return value
 
 
-def _no_lone_surrogates(v):
-    """json.loads accepts "\\ud800" alone; the C++ reader (UTF-8 only) refuses it, so this does too."""
-    if isinstance(v, str):
+def _check_values(v, path):
+    """json.loads accepts "\\ud800" alone, the C++ reader (UTF-8 only) refuses it;
+    it refuses a number beyond the double range (1e999) wherever it is, too: so does this."""
+    if isinstance(v, Num):
+        if not math.isfinite(v.value()):
+            fail(path, f"'{v.text}' is not a finite double (overflow)")
+    elif isinstance(v, str):
         if any(0xD800 <= ord(c) <= 0xDFFF for c in v):
             raise TableError(f"not valid JSON: a lone surrogate in the string {v!r}")
     elif isinstance(v, list):
-        for x in v:
-            _no_lone_surrogates(x)
+        for i, x in enumerate(v):
+            _check_values(x, f"{path}[{i}]")
     elif isinstance(v, dict):
         for k, x in v.items():
-            _no_lone_surrogates(k)
-            _no_lone_surrogates(x)
+            _check_values(k, path)
+            _check_values(x, join(path, k))
 
 
 def kind(v):
@@ -143,7 +162,7 @@ def only_keys(obj, path, keys):
 def finite(v, path):
     if not isinstance(v, Num):
         fail(path, f"must be a number, not {kind(v)}")
-    d = float(v.text)
+    d = v.value()
     if not math.isfinite(d):
         fail(path, f"'{v.text}' is not a finite double (overflow)")
     return d
@@ -284,7 +303,7 @@ def check_table(table, folder_arch=None):
                 summary=summary if isinstance(summary, str) else "", models=models)
 
 
-# The canonical JSON text (predictors/json_reader.hpp: canonical_text).
+# The canonical JSON text (predictors/json_document.hpp: Document::canonical).
 def _canonical_string(s):
     out = ['"']
     for ch in s:
@@ -318,7 +337,7 @@ def canonical(v, indent=0):
     if v is False:
         return "false"
     if isinstance(v, Num):
-        return v.text
+        return v.canonical()
     if isinstance(v, str):
         return _canonical_string(v)
     pad, inner = "\n" + " " * indent, "\n" + " " * (indent + 2)

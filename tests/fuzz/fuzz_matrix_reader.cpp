@@ -1,11 +1,17 @@
 // libFuzzer target: arbitrary bytes into the Matrix Market and Harwell-Boeing
-// readers. Only aspmv::Error may escape them, and what they return must be a
-// valid CSR matrix; anything else (crash, sanitizer report, trap) is a bug.
+// readers and the model-table loader (nlohmann-json and the schema's checks,
+// predictors/model_json.hpp). Only aspmv::Error may escape them (an nlohmann
+// exception that escapes is a bug too), what the matrix readers return must be
+// a valid CSR matrix and a loaded table must hold together; anything else
+// (crash, sanitizer report, trap) is a bug.
 
 #include <aspmv/error.hpp>
 #include <aspmv/io/harwell_boeing.hpp>
 #include <aspmv/io/matrix_market.hpp>
+#include <predictors/model_eval.hpp>
+#include <predictors/model_json.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -28,6 +34,33 @@ void check_csr(const aspmv::HostCsr<double, std::int64_t>& a) {
   if (!ok) __builtin_trap();
 }
 
+// Traps unless every tree of a loaded table stays inside its arrays; then
+// evaluates each model once (a walk from the root to a leaf of every tree).
+void check_table(const aspmv::predictors::ModelTable& t) {
+  namespace pr = aspmv::predictors;
+  std::array<double, pr::max_model_features> x{};
+  std::array<double, pr::max_model_classes> scores{};
+  for (const auto name : pr::all_model_names) {
+    const auto* m = t.find(name);
+    if (m == nullptr) continue;
+    bool ok = !m->trees.empty() && m->base_score.size() == m->classes.size();
+    for (const auto& tree : m->trees) {
+      const std::size_t n = tree.feature.size();
+      ok = ok && n > 0 && tree.left.size() == n && tree.right.size() == n && tree.threshold.size() == n &&
+           tree.value.size() == n * static_cast<std::size_t>(tree.width) && tree.class_offset >= 0 &&
+           static_cast<std::size_t>(tree.class_offset + tree.width) <= m->classes.size();
+      for (std::size_t k = 0; ok && k < n; ++k)
+        ok = tree.feature[k] < 0 ||
+             (static_cast<std::size_t>(tree.feature[k]) < m->features.size() &&
+              tree.left[k] > static_cast<std::int32_t>(k) && tree.left[k] < static_cast<std::int32_t>(n) &&
+              tree.right[k] > static_cast<std::int32_t>(k) && tree.right[k] < static_cast<std::int32_t>(n));
+    }
+    if (!ok) __builtin_trap();
+    const int c = pr::predict(*m, x.data(), scores.data()).class_index;
+    if (c < 0 || static_cast<std::size_t>(c) >= m->classes.size()) __builtin_trap();
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -43,6 +76,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   try {
     check_csr(aspmv::io::read_harwell_boeing_from_memory(bytes, "fuzz.rua", options));
+  } catch (const aspmv::Error&) {
+  }
+  try {
+    check_table(aspmv::predictors::parse_model_table(bytes, "fuzz.json")->table());
   } catch (const aspmv::Error&) {
   }
   return 0;

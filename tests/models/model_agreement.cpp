@@ -14,7 +14,6 @@
 // inputs + 2 fields is read by position). Exit status 0 when every row agrees,
 // every model of the table has rows and no row names a model the table lacks.
 
-#include <predictors/json_reader.hpp>
 #include <predictors/model_eval.hpp>
 #include <predictors/model_json.hpp>
 
@@ -40,6 +39,16 @@ std::vector<std::string> split(const std::string& line) {
       out.back() += c;
   }
   return out;
+}
+
+// A CSV field's double, correctly rounded like Python's float() (from_chars
+// ignores the locale).
+double to_double(const std::string& field, const std::string& where) {
+  double v = 0;
+  const char* end = field.data() + field.size();
+  const auto r = std::from_chars(field.data(), end, v);
+  if (r.ec != std::errc() || r.ptr != end) throw aspmv::Error(where + "'" + field + "' is not a number");
+  return v;
 }
 
 int usage() {
@@ -91,7 +100,7 @@ int run(const std::string& model_path, const std::string& csv_path, std::size_t 
                          std::to_string(n + 2));
     for (std::size_t i = 0; i < n; ++i) {
       if (f[1 + i].empty()) throw aspmv::Error(where + "f" + std::to_string(i) + " is empty");
-      x[i] = json::to_double(f[1 + i]);
+      x[i] = to_double(f[1 + i], where);
     }
     for (std::size_t i = n + 1; i + 1 < f.size(); ++i)
       if (!f[i].empty())

@@ -1,11 +1,12 @@
-// Model tables from JSON: the strict JSON reader, the loader's checks (each
+// Model tables from JSON: the strict JSON reader (nlohmann-json and the
+// project's additions, predictors/json_document.hpp), the loader's checks (each
 // malformed case refused with the JSON path in the message), the compiled-in
 // tables against the same files loaded at run time, and the ASPMV_MODEL_FILE
 // override.
 
 #include <aspmv/generated/model_table.hpp>
 #include <predictors/active_model_table.hpp>
-#include <predictors/json_reader.hpp>
+#include <predictors/json_document.hpp>
 #include <predictors/model_eval.hpp>
 #include <predictors/model_json.hpp>
 
@@ -14,11 +15,13 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <string>
@@ -140,91 +143,105 @@ void check_same_table(const ModelTable& a, const ModelTable& b) {
 
 }  // namespace
 
-TEST_CASE("models: JSON reader: values, escapes, UTF-8, numbers as written", "[models][json]") {
-  const auto v = json::parse(
-      R"( {"a": [1, -0, 2.5e-3, 1E+2, true, false, null], "s": "q\"b\\s\/n\n\t\u00e9\ud83d\ude00\u0000x", "e": {}} )",
-      "t");
-  REQUIRE(v.is(json::Kind::object));
-  const auto& a = *v.find("a");
-  REQUIRE(a.items.size() == 7);
-  CHECK(a.items[0].text == "1");
-  CHECK(a.items[0].is_integer());
-  CHECK(a.items[1].text == "-0");
-  CHECK(a.items[2].text == "2.5e-3");
-  CHECK_FALSE(a.items[2].is_integer());
-  CHECK(json::to_double(a.items[2].text) == 2.5e-3);
-  CHECK(json::to_double(a.items[3].text) == 100.0);
-  CHECK(a.items[4].boolean);
-  CHECK(a.items[5].is(json::Kind::boolean));
-  CHECK(a.items[6].is(json::Kind::null));
-  CHECK(v.find("s")->text == std::string("q\"b\\s/n\n\t\xC3\xA9\xF0\x9F\x98\x80\0x", 17));
-  CHECK(v.find("e")->members.empty());
-  CHECK(v.find("missing") == nullptr);
-  CHECK(json::parse("\"\xE6\xBC\xA2\"", "t").text == "\xE6\xBC\xA2");  // raw UTF-8 kept
+TEST_CASE("models: JSON reader: values, escapes, UTF-8, members in file order", "[models][json]") {
+  const auto v =
+      json::parse(
+          R"( {"a": [1, -0, 2.5e-3, 1E+2, true, false, null], "s": "q\"b\\s\/n\n\t\u00e9\ud83d\ude00\u0000x", "e": {}} )",
+          "t")
+          .value;
+  REQUIRE(v.is_object());
+  const auto& a = v.at("a");
+  REQUIRE(a.size() == 7);
+  CHECK(a[0].is_number_integer());
+  CHECK(a[0].get<std::int64_t>() == 1);
+  CHECK(a[1].is_number_integer());  // an integer token: "-0" is the integer 0 (generate_model_table.py agrees)
+  CHECK_FALSE(std::signbit(a[1].get<double>()));
+  CHECK(a[2].is_number_float());
+  CHECK(a[2].get<double>() == 2.5e-3);
+  CHECK(a[3].get<double>() == 100.0);
+  CHECK(a[4].get<bool>());
+  CHECK(a[5].is_boolean());
+  CHECK(a[6].is_null());
+  CHECK(v.at("s").get<std::string>() == std::string("q\"b\\s/n\n\t\xC3\xA9\xF0\x9F\x98\x80\0x", 17));
+  CHECK(v.at("e").empty());
+  CHECK(v.find("missing") == v.end());
+  CHECK(json::parse("\"\xE6\xBC\xA2\"", "t").value.get<std::string>() == "\xE6\xBC\xA2");  // raw UTF-8 kept
+  const auto o = json::parse(R"({"z": 1, "a": 2, "m": 3})", "t").value;
+  std::string keys;
+  for (auto m = o.begin(); m != o.end(); ++m) keys += m.key();
+  CHECK(keys == "zam");
 }
 
 TEST_CASE("models: JSON reader: numbers round like Python's float()", "[models][json]") {
-  CHECK(json::to_double("0.1") == 0.1);
-  CHECK(json::to_double("0.10000000000000001") == 0.1);
-  CHECK(json::to_double("2.2250738585072011e-308") == 2.2250738585072011e-308);
-  CHECK(json::to_double("9007199254740993") == 9007199254740992.0);  // 2^53 + 1: to even
-  CHECK(json::to_double("1.7976931348623157e308") == 1.7976931348623157e308);
-  CHECK(std::isinf(json::to_double("1e999")));  // overflow: Python's float() gives inf too
-  CHECK(std::isinf(json::to_double("-1e999")));
-  CHECK(json::to_double("1e-400") == 0.0);  // underflow: 0, as in Python
-  CHECK(json::to_double("4.9406564584124654e-324") == std::numeric_limits<double>::denorm_min());
-  CHECK(std::signbit(json::to_double("-0")));
-  std::int64_t i = 0;
-  json::Value n;
-  n.kind = json::Kind::number;
-  n.text = "9223372036854775807";
-  CHECK(json::to_int64(n, i));
-  CHECK(i == INT64_MAX);
-  n.text = "9223372036854775808";
-  CHECK_FALSE(json::to_int64(n, i));
-  n.text = "1.0";
-  CHECK_FALSE(json::to_int64(n, i));
+  const auto number = [](const std::string& token) { return json::parse("[" + token + "]", "t").value[0]; };
+  CHECK(number("0.1").get<double>() == 0.1);
+  CHECK(number("0.10000000000000001").get<double>() == 0.1);
+  CHECK(number("2.2250738585072011e-308").get<double>() == 2.2250738585072011e-308);
+  CHECK(number("9007199254740993").get<double>() == 9007199254740992.0);                   // 2^53 + 1: to even
+  CHECK(number("9007199254740993.0").get<double>() == 9007199254740992.0);                 // the same as a double token
+  CHECK(number("123456789012345678901234567890").get<double>() == 1.2345678901234568e29);  // beyond 64 bits
+  CHECK(number("1.7976931348623157e308").get<double>() == 1.7976931348623157e308);
+  CHECK(number("1e-400").get<double>() == 0.0);  // underflow: 0, as in Python
+  CHECK(number("4.9406564584124654e-324").get<double>() == std::numeric_limits<double>::denorm_min());
+  CHECK(std::signbit(number("-0.0").get<double>()));
+  CHECK(number("9223372036854775807").get<std::int64_t>() == INT64_MAX);
+  CHECK(number("18446744073709551615").is_number_unsigned());
+  // Overflow: Python's float() gives inf, which the loader refuses; nlohmann refuses it while reading.
+  CHECK_THROWS_WITH(json::parse("[1e999]", "f.json"), Contains("f.json:1: [0]: '1e999' is not a finite double"));
+  CHECK_THROWS_WITH(json::parse("{\"x\": {\"y\": [1,\n -1E+400]}}", "f.json"),
+                    Contains("f.json:2: x.y[1]: '-1E+400' is not a finite double"));
 }
 
-TEST_CASE("models: JSON reader: strict syntax, errors with line and column", "[models][json]") {
+TEST_CASE("models: JSON reader: strict syntax, errors with file, line and column, never an nlohmann exception",
+          "[models][json]") {
   const auto refused = [](const std::string& text, const char* part) {
     INFO(text);
-    CHECK_THROWS_WITH(json::parse(text, "f.json"), Contains(part));
+    try {
+      json::parse(text, "f.json");
+      FAIL("accepted");
+    } catch (const ParseError& e) {
+      const std::string what = e.what();
+      INFO(what);
+      CHECK(what.rfind("f.json:", 0) == 0);
+      CHECK_THAT(what, Contains(part));
+      CHECK_THAT(what, !Contains("json.exception"));
+    }
   };
   refused("", "empty file");
   refused("  \n ", "empty file");
-  refused("{\"a\": 1} x", "trailing characters");
-  refused("{\"a\": 1}{}", "trailing characters");
+  refused("{\"a\": 1} x", "expected end of input");
+  refused("{\"a\": 1}{}", "expected end of input");
   refused("[1, 2", "truncated");
   refused("{\"a\": ", "truncated");
-  refused("\"abc", "unterminated string");
+  refused("\"abc", "missing closing quote");
   refused("{\"a\": 1, \"a\": 2}", "duplicate key \"a\"");
-  refused("[1,]", "trailing comma");
-  refused("{\"a\": 1,}", "trailing comma");
-  refused("[01]", "leading zeros");
-  refused("[+1]", "unexpected '+'");
-  refused("[.5]", "unexpected '.'");
-  refused("[1.]", "digit must follow the decimal point");
-  refused("[1e]", "digit must follow the exponent");
-  refused("[-]", "digit must follow '-'");
-  refused("[NaN]", "NaN and Infinity");
-  refused("[-Infinity]", "NaN and Infinity");
-  refused("[Infinity]", "NaN and Infinity");
+  refused("{\"a\": {\"b\": 1, \"b\": 2}}", "duplicate key \"b\" in a");
+  refused("[1,]", "unexpected ']'");
+  refused("{\"a\": 1,}", "unexpected '}'");
+  refused("[01]", "unexpected number literal");  // a leading zero
+  refused("[+1]", "invalid literal");
+  refused("[.5]", "invalid literal");
+  refused("[1.]", "expected digit after '.'");
+  refused("[1e]", "digit after exponent");
+  refused("[-]", "expected digit after '-'");
+  refused("[NaN]", "invalid literal");
+  refused("[-Infinity]", "expected digit after '-'");
+  refused("[Infinity]", "invalid literal");
   refused("[tru]", "invalid literal");
   refused("[nul]", "invalid literal");
-  refused("// c\n[]", "unexpected '/'");
-  refused("{'a': 1}", "expected a string key");
+  refused("// c\n[]", "invalid literal");  // no comments
+  refused("{'a': 1}", "expected string literal");
   refused("{\"a\" 1}", "expected ':'");
-  refused("[1 2]", "expected ',' or ']'");
-  refused("\"a\tb\"", "control character");
-  refused("\"\\x\"", "invalid escape");
-  refused("\"\\u12G4\"", "invalid hexadecimal");
-  refused("\"\\ud800\"", "high surrogate");
-  refused("\"\\udc00\"", "lone low surrogate");
-  refused("\"\xC3\"", "invalid UTF-8");
-  refused("\"\xC0\xAF\"", "invalid UTF-8");          // overlong
-  refused("\"\xED\xA0\x80\"", "invalid UTF-8");      // encoded surrogate
-  refused("\"\xF4\x90\x80\x80\"", "invalid UTF-8");  // beyond U+10FFFF
+  refused("[1 2]", "expected ']'");
+  refused("\"a\tb\"", "control character U+0009");
+  refused("\"\\x\"", "forbidden character after backslash");
+  refused("\"\\u12G4\"", "4 hex digits");
+  refused("\"\\ud800\"", "surrogate U+D800..U+DBFF must be followed by U+DC00..U+DFFF");
+  refused("\"\\udc00\"", "surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF");
+  refused("\"\xC3\"", "ill-formed UTF-8");
+  refused("\"\xC0\xAF\"", "ill-formed UTF-8");          // overlong
+  refused("\"\xED\xA0\x80\"", "ill-formed UTF-8");      // encoded surrogate
+  refused("\"\xF4\x90\x80\x80\"", "ill-formed UTF-8");  // beyond U+10FFFF
   refused("\xEF\xBB\xBF{}", "byte order mark");
   refused(std::string(300, '[') + std::string(300, ']'), "nesting deeper than 256");
   CHECK_NOTHROW(json::parse(std::string(256, '[') + std::string(256, ']'), "f.json"));
@@ -232,10 +249,25 @@ TEST_CASE("models: JSON reader: strict syntax, errors with line and column", "[m
 }
 
 TEST_CASE("models: JSON reader: the canonical text, the layout of Python json.dumps with indent 2", "[models][json]") {
-  const auto v = json::parse(R"({"b": [1.50, {"x": []}, "t\u0001\"é"], "a": {}, "c": [true, null, -0, 1E3]})", "t");
-  CHECK(json::canonical_text(v) ==
+  const auto d = json::parse(
+      R"({"other": [2.50], "p": {"b": [1.50, {"x": []}, "t\u0001\"é"], "a": {}, "c": [true, null, -0, 1E3, 18446744073709551615]}})",
+      "t", "p");
+  CHECK(d.canonical ==
         "{\n  \"b\": [\n    1.50,\n    {\n      \"x\": []\n    },\n    \"t\\u0001\\\"\xC3\xA9\"\n  ],\n"
-        "  \"a\": {},\n  \"c\": [\n    true,\n    null,\n    -0,\n    1E3\n  ]\n}");
+        "  \"a\": {},\n  \"c\": [\n    true,\n    null,\n    0,\n    1E3,\n    18446744073709551615\n  ]\n}");
+  CHECK(json::parse(R"({"p": "s"})", "t", "p").canonical == "\"s\"");
+  CHECK(json::parse(R"({"q": {}})", "t", "p").canonical.empty());
+}
+
+TEST_CASE("models: JSON reader: the line of a JSON path", "[models][json]") {
+  const std::string text = "{\"a\": {\"b\": [1,\n 2,\n [3]]},\n \"c\": 4\n}";
+  CHECK(json::line_of(text, "") == 1);
+  CHECK(json::line_of(text, "a.b[0]") == 1);
+  CHECK(json::line_of(text, "a.b[1]") == 2);
+  CHECK(json::line_of(text, "a.b[2][0]") == 3);
+  CHECK(json::line_of(text, "c") == 4);
+  CHECK(json::line_of(text, "a.b[7]") == 1);  // missing: where the array starts
+  CHECK(json::line_of(text, "a.missing") == 1);
 }
 
 TEST_CASE("models: the loader accepts a valid table and reads every field", "[models][json]") {
@@ -321,7 +353,7 @@ TEST_CASE("models: the loader refuses malformed tables, naming the JSON path", "
                   {(t0 + "value[3]").c_str(), "not a finite double"});
     check_refused(replace(valid, R"("base_score": [0, 0, 0])", R"("base_score": [0, 0, 2e308])"),
                   {(p + "base_score[2]").c_str(), "not a finite"});
-    check_refused(replace(valid, "[4.5, 10, 0, 0, 0]", "[4.5, NaN, 0, 0, 0]"), {"NaN and Infinity"});
+    check_refused(replace(valid, "[4.5, 10, 0, 0, 0]", "[4.5, NaN, 0, 0, 0]"), {"invalid literal"});
     check_refused(replace(valid, tree0_left, R"("left": [1.0, 2, -1, -1, -1])"),
                   {(t0 + "left[0]").c_str(), "'1.0' is not an integer"});
     check_refused(replace(valid, tree0_feature, R"("feature": [0, 1, -1, -1, 2147483648])"),
@@ -363,8 +395,8 @@ TEST_CASE("models: the loader refuses malformed tables, naming the JSON path", "
     check_refused("[]", {"(top level)", "must be a JSON object"});
   }
   SECTION("JSON syntax: trailing garbage, truncated, duplicate keys") {
-    check_refused(valid + " x", {"trailing characters"});
-    check_refused(valid + "}", {"trailing characters"});
+    check_refused(valid + " x", {"expected end of input"});
+    check_refused(valid + "}", {"expected end of input"});
     check_refused(replace(valid, R"("aggregate": "sum", )", R"("aggregate": "sum", "aggregate": "mean", )"),
                   {"duplicate key \"aggregate\""});
     // every proper prefix of the table is refused
