@@ -11,6 +11,8 @@
         --table h100=tuning_data/h100/model.json --table h200=tuning_data/h200/model.json --markdown OUT.md
     "$py" -m aspmv_train oof --measurements tuning_data/h100/measurements/2026-11-26 --tuning-dir tuning_data/h100 \\
         --out-dir OUT      # out-of-fold figures on the real matrices: OUT/oof.md, oof.json, oof.csv
+    "$py" -m aspmv_train runtime --measurements tuning_data/h100/measurements/2026-11-26 --arch h100 \\
+        --out OUT          # runtime models as a selector, out-of-fold: OUT/runtime.md, runtime.json, runtime.csv
     "$py" -m aspmv_train train ... --exclude-groups 'real/*,real2/*'   # a table that never saw those groups
 """
 from __future__ import annotations
@@ -89,6 +91,33 @@ def cmd_oof(args) -> int:
     for p in oof.write(result, Path(args.out_dir)):
         log(f"wrote {p}")
     print(oof.markdown(result))
+    return 0
+
+
+def cmd_runtime(args) -> int:
+    from aspmv_train import runtime_models as rm
+    argv = ["runtime", "--measurements", *args.measurements, "--arch", args.arch, "--out", args.out]
+    for flag, v, default in (("--tuning-dir", args.tuning_dir, None), ("--folds", args.folds, 5),
+                             ("--seed", args.seed, 2026), ("--train-folds", args.train_folds, 5),
+                             ("--manifest", args.manifest, None), ("--classifier-cache", args.classifier_cache, None),
+                             ("--jobs", args.jobs, 1), ("--kinds", args.kinds, None)):
+        if v != default:
+            argv += [flag, str(v)]
+    argv += ["--quick"] if args.quick else []
+    argv += ["--no-classifier"] if args.no_classifier else []
+    tuning = Path(args.tuning_dir) if args.tuning_dir else repo_root() / "tuning_data" / args.arch
+    cfg = rm.RuntimeConfig(measurements=args.measurements, tuning_dir=tuning,
+                           folds=args.folds, seed=args.seed, train_folds=args.train_folds, quick=args.quick,
+                           manifest=args.manifest, repo_root=repo_root(), jobs=args.jobs,
+                           kinds=tuple(args.kinds.split(",")) if args.kinds else rm.KINDS,
+                           classifier=not args.no_classifier,
+                           classifier_cache=Path(args.classifier_cache) if args.classifier_cache else None,
+                           command="python -m aspmv_train " + shlex.join(argv), arch=args.arch)
+    log = (lambda *a: None) if args.quiet else (lambda msg: print(f"[aspmv_train runtime] {msg}", file=sys.stderr,
+                                                                 flush=True))
+    result = rm.run(cfg, log)
+    for p in rm.write(result, Path(args.out)):
+        log(f"wrote {p}")
     return 0
 
 
@@ -202,6 +231,23 @@ def main(argv=None) -> int:
     o.add_argument("--jobs", type=int, default=1, help="folds trained at once (processes)")
     o.add_argument("--quiet", action="store_true")
     o.set_defaults(fn=cmd_oof)
+    rt = sub.add_parser("runtime", help="runtime models (log time per kernel configuration) as a selector, "
+                                        "out-of-fold as oof, against the classifiers (runtime_models.py)")
+    rt.add_argument("--measurements", nargs="+", required=True, help="collector output folders (merged per precision)")
+    rt.add_argument("--arch", required=True, help="architecture (its arch.json: tuning_data/ARCH unless --tuning-dir)")
+    rt.add_argument("--out", required=True, help="writes runtime.md, runtime.json and runtime.csv (per matrix) here")
+    rt.add_argument("--tuning-dir", help="folder of the measurements' arch.json (default tuning_data/ARCH)")
+    rt.add_argument("--folds", type=int, default=5, help="folds of the real and real-derived groups (as oof)")
+    rt.add_argument("--seed", type=int, default=2026)
+    rt.add_argument("--train-folds", type=int, default=5, help="the trainer's own group folds (as oof)")
+    rt.add_argument("--manifest", help="as train --manifest")
+    rt.add_argument("--kinds", help="comma-separated subset of linear,gbm,knn")
+    rt.add_argument("--no-classifier", action="store_true", help="runtime models only (no oof.py fold tables)")
+    rt.add_argument("--classifier-cache", help="folder caching oof.py's fold tables (reused when the folds match)")
+    rt.add_argument("--jobs", type=int, default=1, help="classifier fold tables trained at once (processes)")
+    rt.add_argument("--quick", action="store_true", help="small grids (tests)")
+    rt.add_argument("--quiet", action="store_true")
+    rt.set_defaults(fn=cmd_runtime)
     a = sub.add_parser("agreement", help="write the C++ agreement CSV")
     a.add_argument("--model", required=True)
     a.add_argument("--samples", type=int, default=5000, help="vectors per model")
