@@ -99,7 +99,7 @@ def cmd_runtime(args) -> int:
     argv = ["runtime", "--measurements", *args.measurements, "--arch", args.arch, "--out", args.out]
     for flag, v, default in (("--tuning-dir", args.tuning_dir, None), ("--folds", args.folds, 5),
                              ("--seed", args.seed, 2026), ("--train-folds", args.train_folds, 5),
-                             ("--manifest", args.manifest, None), ("--classifier-cache", args.classifier_cache, None),
+                             ("--manifest", args.manifest, None), ("--cache", args.cache, None),
                              ("--jobs", args.jobs, 1), ("--kinds", args.kinds, None)):
         if v != default:
             argv += [flag, str(v)]
@@ -111,7 +111,7 @@ def cmd_runtime(args) -> int:
                            manifest=args.manifest, repo_root=repo_root(), jobs=args.jobs,
                            kinds=tuple(args.kinds.split(",")) if args.kinds else rm.KINDS,
                            classifier=not args.no_classifier,
-                           classifier_cache=Path(args.classifier_cache) if args.classifier_cache else None,
+                           cache=Path(args.cache) if args.cache else None,
                            command="python -m aspmv_train " + shlex.join(argv), arch=args.arch)
     log = (lambda *a: None) if args.quiet else (lambda msg: print(f"[aspmv_train runtime] {msg}", file=sys.stderr,
                                                                  flush=True))
@@ -243,7 +243,8 @@ def main(argv=None) -> int:
     rt.add_argument("--manifest", help="as train --manifest")
     rt.add_argument("--kinds", help="comma-separated subset of linear,gbm,knn")
     rt.add_argument("--no-classifier", action="store_true", help="runtime models only (no oof.py fold tables)")
-    rt.add_argument("--classifier-cache", help="folder caching oof.py's fold tables (reused when the folds match)")
+    rt.add_argument("--cache", help="folder caching oof.py's fold tables and the runtime fits (reused when their "
+                                    "inputs match)")
     rt.add_argument("--jobs", type=int, default=1, help="classifier fold tables trained at once (processes)")
     rt.add_argument("--quick", action="store_true", help="small grids (tests)")
     rt.add_argument("--quiet", action="store_true")

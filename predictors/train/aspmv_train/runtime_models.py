@@ -32,7 +32,7 @@ sha256(seed:group); for fold f the models are fitted on what the trainer gets in
 without the fold's, minus the trainer's own held-out fold 0 of the split recomputed without them) and predict
 the fold's matrices and the generated held-out fold (pooled over the K fits, as oof.py). The classifier figures
 beside them come from oof.py's fold tables (oof._fold_table, the trainer run per fold; cached in
-``--classifier-cache``) asked as make_plan asks at 100 calls (compare.plan_choices). The combination: the
+``--cache`` (with the runtime fits)) asked as make_plan asks at 100 calls (compare.plan_choices). The combination: the
 classifier proposes, the runtime model vetoes a proposal predicted more than X times the cost of its best
 alternative (the plan then gathers row statistics always); X from VETO_GRID, chosen per fold on the fold's
 training matrices only (runtime predictions from the inner cross-validation, the classifier's picks in-sample:
@@ -469,7 +469,7 @@ class RuntimeConfig:
     min_nnz: int = 1000
     kinds: tuple = KINDS
     classifier: bool = True
-    classifier_cache: Path | None = None
+    cache: Path | None = None   # oof.py's fold tables and the runtime fits, reused when their key matches
     command: str = ""
     arch: str = ""
 
@@ -491,7 +491,7 @@ def classifier_tables(cfg: RuntimeConfig, precision: str, folders, jobs: dict, l
     """fold -> (table, trainer's held-out matrices, source): oof.py's fold tables, from the cache when its key
     (folders, members, seed, folds, grid, manifest) matches, else trained (and cached)."""
     out, todo = {}, {}
-    cache = Path(cfg.classifier_cache) / precision if cfg.classifier_cache else None
+    cache = Path(cfg.cache) / precision if cfg.cache else None
     for f, members in jobs.items():
         key = _cache_key(cfg, folders, members)
         p = cache / f"fold{f}.json" if cache else None
@@ -511,6 +511,38 @@ def classifier_tables(cfg: RuntimeConfig, precision: str, folders, jobs: dict, l
                     {"key": _cache_key(cfg, folders, todo[f]), "held": list(held), "trained_on": trained_on,
                      "table": table}))
             log(f"[{precision}] fold {f}: classifier table trained on {trained_on} matrices")
+    return out
+
+
+def _runtime_fit(cfg, precision, folders, f, kind, mats, tr, inner, test, held, Ztr, tg, names, Zq) -> dict:
+    """One kind fitted on one fold: predictions of the fold's and the generated held-out matrices, the inner
+    cross-validated predictions on the training matrices, what it reads. From the cache when the key (inputs,
+    matrices, this module's source) matches."""
+    import pickle
+    key = None
+    if cfg.cache:
+        h = hashlib.sha256()
+        h.update(Path(__file__).read_bytes())
+        h.update(json.dumps({"folders": [str(Path(x)) for x in folders], "kind": kind, "seed": cfg.seed,
+                             "quick": cfg.quick, "names": names, "targets": tg.names,
+                             "tr": [mats[i] for i in tr], "inner": inner.tolist(),
+                             "q": [mats[i] for i in np.concatenate([test, held])]}).encode())
+        for a in (Ztr, tg.Y[tr], Zq):
+            h.update(np.ascontiguousarray(a).tobytes())
+        key = h.hexdigest()
+        p = Path(cfg.cache) / precision / f"runtime-{kind}-fold{f}.pkl"
+        if p.exists():
+            d = pickle.loads(p.read_bytes())
+            if d.get("key") == key:
+                return {**d, "cached": True}
+    t0 = time.time()
+    model = MODELS[kind](cfg.seed, cfg.quick).fit(Ztr, tg.Y[tr], inner, names)
+    sel_cols = [tg.time_col[l] for l in tg.labels] + [tg.pre_col[l] for l in tg.labels]
+    out = {"key": key, "P": model.predict(Zq), "cv_pred": model.cv_pred, "info": model.info,
+           "reads": sorted(model.reads(sel_cols, names), key=names.index), "fit_s": round(time.time() - t0, 1)}
+    if key is not None:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_bytes(pickle.dumps(out))
     return out
 
 
@@ -609,24 +641,23 @@ def _evaluate_precision(cfg: RuntimeConfig, precision: str, folders, log) -> dic
         gen_p, gen_used = {}, {}
         for k in kinds:
             tk = time.time()
-            model = MODELS[k](cfg.seed, cfg.quick).fit(Ztr, tg.Y[tr], inner, names)
-            Pq = model.predict(Zq)
+            fit = _runtime_fit(cfg, precision, folders, f, k, mats, tr, inner, test, held, Ztr, tg, names, Zq)
+            Pq, cv_pred, reads = fit["P"], fit["cv_pred"], fit["reads"]
             P[k][test] = Pq[:len(test)]
             gen_p[k] = Pq[len(test):]
-            sel_cols = [tg.time_col[l] for l in tg.labels] + [tg.pre_col[l] for l in tg.labels]
-            reads = sorted(model.reads(sel_cols, names), key=names.index)
             fc = feat.collection_cost(F.loc[mats], reads).to_numpy()
             used_cost[k][test] = fc[test]
             gen_used[k] = fc[held]
             info["reads"][k] = reads
-            info["models"][k] = model.info
-            info.setdefault("fit_s", {})[k] = round(time.time() - tk, 1)
+            info["models"][k] = fit["info"]
+            info.setdefault("fit_s", {})[k] = fit["fit_s"]
             if table is not None:
-                C_tr = predicted_costs(model.cv_pred, tg)
+                C_tr = predicted_costs(cv_pred, tg)
                 x = choose_veto(C_tr, p_tr, A[tr])
                 info["veto_x"][k] = x
                 vx[k][test] = x
-            log(f"[{precision}] fold {f}: {k} fitted on {len(tr)} matrices in {time.time() - tk:.1f} s")
+            log(f"[{precision}] fold {f}: {k} fitted on {len(tr)} matrices in {time.time() - tk:.1f} s"
+                + (" (cache)" if fit.get("cached") else ""))
         g_pick = g_gath = g_fc = None
         if table is not None:
             g_pick, g_gath = compare.plan_choices(table[0], costs, base.arch_json, base.is_gpu, CALLS, held)
@@ -784,7 +815,9 @@ def markdown(result: dict) -> str:
         L += ["```sh", result["command"], "```", ""]
     L += ["Per aspmv configuration a regression of log(time_s), and per method label one of log(preprocessing_s), "
           "on the log1p-scaled features of the known and row_stats groups (runtime_models.py); three kinds: "
-          "**linear** (least squares, per-target forward selection on grouped cross-validation), **gbm** "
+          "**linear** (least squares on the log-features and their squares, per-target forward selection on "
+          "grouped cross-validation, which also chooses per target between log t and log(t − c), c = 0.9× the "
+          "least training time: the launch floor), **gbm** "
           "(HistGradientBoostingRegressor, 15 leaves, 100 rounds) and **knn** (1/distance-weighted, "
           "feature weights by coordinate descent over {0, 0.5, 1, 2}, k by cross-validation). Selection: the "
           f"least predicted time + predicted preprocessing / {calls} calls. Out-of-fold as `aspmv_train oof`: "

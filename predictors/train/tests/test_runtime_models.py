@@ -210,9 +210,15 @@ def test_out_of_fold_end_to_end(fixture, arch_dir, tmp_path, monkeypatch):
 
 def test_cli_runtime_without_classifier(fixture, arch_dir, tmp_path):
     meas, man = fixture
-    out = tmp_path / "cli"
-    assert cli.main(["runtime", "--measurements", str(meas), "--arch", "t", "--tuning-dir", str(arch_dir),
-                     "--out", str(out), "--folds", "3", "--train-folds", "3", "--quick", "--no-classifier",
-                     "--kinds", "linear,knn", "--manifest", str(man), "--quiet"]) == 0
-    text = (out / "runtime.md").read_text()
+    args = ["runtime", "--measurements", str(meas), "--arch", "t", "--tuning-dir", str(arch_dir), "--folds", "3",
+            "--train-folds", "3", "--quick", "--no-classifier", "--kinds", "linear,knn", "--manifest", str(man),
+            "--quiet", "--cache", str(tmp_path / "cache")]
+    assert cli.main(args + ["--out", str(tmp_path / "a")]) == 0
+    text = (tmp_path / "a" / "runtime.md").read_text()
     assert "--no-classifier" in text and "| real | linear |" in text and "| real | gbm |" not in text
+    # The second run reads the fits from the cache and writes the same figures.
+    assert len(list((tmp_path / "cache" / "double").glob("runtime-*-fold*.pkl"))) == 6
+    assert cli.main(args + ["--out", str(tmp_path / "b")]) == 0
+    a, b = (json.loads((tmp_path / d / "runtime.json").read_text()) for d in "ab")
+    strip = lambda j: {k: v for k, v in j["precisions"]["double"].items() if k != "folds"}  # noqa: E731
+    assert strip(a) == strip(b)
