@@ -18,10 +18,12 @@ def _ratio(num, den, names) -> dict:
     return metrics.ratio_summary(np.asarray(num) / np.asarray(den), names)
 
 
-def selection_at(costs: Costs, idx, known_pred, gathered_pred, feature_cost, decisions) -> dict:
+def selection_at(costs: Costs, idx, known_pred, gathered_pred, feature_cost, decisions, known_feature_cost=None
+                 ) -> dict:
     """Per call count N: oracle / cost ratios of the selection and of every alternative.
 
-    decisions: N -> 0/1 per matrix of idx (1 = gather). Returns, per N,
+    decisions: N -> 0/1 per matrix of idx (1 = gather); known_feature_cost: per matrix (of all) what the known
+    path gathers anyway (the skew guard's row_stats pass; default none). Returns, per N,
     {"oracle/selection": summary, "single": {label: gm oracle/cost}, "speedup_vs_single": {label: gm cost_k/cost_sel},
      "aggregate_vs_single": {label: sum cost_k / sum cost_sel}, ...}.
     """
@@ -29,8 +31,11 @@ def selection_at(costs: Costs, idx, known_pred, gathered_pred, feature_cost, dec
     out = {}
     for N in EVAL_CALLS:
         o = costs.oracle(N)[idx]
-        sel = selection_cost(costs, idx, N, known_pred, gathered_pred, feature_cost, decisions[N])
+        sel = selection_cost(costs, idx, N, known_pred, gathered_pred, feature_cost, decisions[N],
+                             known_feature_cost)
         ck = costs.chosen(known_pred, N, idx)
+        if known_feature_cost is not None:
+            ck = ck + np.asarray(known_feature_cost)[idx]
         cg = costs.chosen(gathered_pred, N, idx) + feature_cost[idx]
         C = costs.at(N)[idx]
         single = {lab: C[:, j] for j, lab in enumerate(costs.labels)}

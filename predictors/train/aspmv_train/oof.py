@@ -8,8 +8,10 @@ group) are ordered by sha256(seed:group) and dealt round-robin into K folds (def
 trainer (train.Trainer: the same loading, split, candidates, cross-validated choice and final fit as
 ``aspmv_train train``) runs on everything else - the generated matrices and the real groups of the other folds -
 and exports a table; the fold's matrices are then predicted from that table with the JSON evaluator the way
-make_plan asks it at 100 expected calls (compare.plan_choices: gather model, the planner's gather insurance,
-kernel_known or kernel_gathered). Each fold's trainer keeps its own held-out fold 0 of the generated
+make_plan asks it at 100 expected calls (compare.plan_picks: gather model, the planner's gather insurance,
+kernel_known or kernel_gathered, then make_plan's skew guard, train.apply_skew_guard: a row-bound pick where one
+row outweighs the device becomes the robust kernel, the known path paying the row_stats pass; the report gives
+the figures without it beside). Each fold's trainer keeps its own held-out fold 0 of the generated
 families (the generated strata are dealt apart from the real ones, so it is the same fold in every run): those
 matrices, predicted by each of the K tables, give the generated held-out figures beside the real ones.
 
@@ -29,7 +31,7 @@ Figures (offline, from the recorded timings), per set (``real``, ``real-derived`
 - per domain (the manifest's coarse token; ``unlisted`` for real matrices it lacks).
 Targets (issue 20): gm >= 0.93 of the oracle, none below 0.5, >= 95 % above 0.8, >= 1.2x the best cuSPARSE.
 
-The out-of-support guard, scored beside (compare.plan_choices_guarded): where the plan would take the known path
+The out-of-support guard, scored beside (compare.plan_picks ``support``, over the skew-guarded plan): where the plan would take the known path
 but an input of a known-feature model (gather, kernel_known) lies outside that model's training support (the
 table's per-model ``support``), the plan gathers and asks kernel_gathered; the report gives the oracle ratios
 without and with it.
@@ -131,6 +133,30 @@ def plan_costs(costs: tasks.Costs, idx, pred, gathered, fcost) -> np.ndarray:
     return c / CALLS
 
 
+PICK_INT = ("pred", "pred0", "pred_g")
+PICK_BOOL = ("gathered", "gathered0", "gathered_g", "skew", "fired")
+PICK_FLOAT = ("fcost", "fcost0", "fcost_g")
+
+
+def fold_picks(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool, idx, gathered_fc,
+               backend: str | None = None) -> dict:
+    """A fold table's plan for matrices ``idx`` (compare.plan_picks at CALLS), ``gathered_fc`` the collection cost of
+    its kernel_gathered's features per matrix of idx. Keys: pred/gathered/fcost (make_plan's plan, skew guard
+    included), skew (it fired), pred0/gathered0/fcost0 (the plan without the skew guard), pred_g/gathered_g/fcost_g
+    and fired (the out-of-support guard too; where its label is not measured, the plan as without it)."""
+    p = compare.plan_picks(table, costs, arch_json, is_gpu, CALLS, idx, backend=backend)
+    q = compare.plan_picks(table, costs, arch_json, is_gpu, CALLS, idx, support=True, backend=backend)
+    gathered_fc = np.asarray(gathered_fc, dtype=float)
+    out = {"pred": p.pred, "gathered": p.gathered, "fcost": p.feature_cost(gathered_fc), "skew": p.skew_fired,
+           "pred0": p.model_pred, "gathered0": p.model_gathered, "fcost0": gathered_fc,
+           "fired": q.support_fired}
+    lack = q.pred < 0
+    out["pred_g"] = np.where(lack, p.pred, q.pred)
+    out["gathered_g"] = np.where(lack, p.gathered, q.gathered)
+    out["fcost_g"] = np.where(lack, out["fcost"], q.feature_cost(gathered_fc))
+    return out
+
+
 def cusparse_cost(costs: tasks.Costs, idx) -> np.ndarray:
     """Per call, the best cuSPARSE algorithm with its setup amortized over CALLS (NaN without cuSPARSE)."""
     cols = [c for c in ("cusparse/alg1", "cusparse/alg2") if c in costs.vendor.columns]
@@ -198,11 +224,12 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
     ofold = np.array([fold_of_group[g] if r else -1 for g, r in zip(group, is_real)])
     n = len(mats)
     nnz = F.loc[mats, "nnz"].to_numpy()
-    pred = np.full(n, -1)
-    gathered = np.zeros(n, dtype=bool)
-    fcost = np.zeros(n)
-    pred_g, gathered_g, fired = np.full(n, -1), np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)  # with the guard
-    gen_rows = []  # (matrix index, pred, gathered, feature cost) per fold table
+    # Per matrix: the plan (make_plan's skew guard included), the plan without the skew guard ("0"), the plan with
+    # the out-of-support guard too ("_g"): picks, gathered?, feature collection paid.
+    A = {k: np.full(n, -1) for k in PICK_INT}
+    A.update({k: np.zeros(n, dtype=bool) for k in PICK_BOOL})
+    A.update({k: np.zeros(n) for k in PICK_FLOAT})
+    gen_rows = []  # fold_picks of the trainer's held-out generated matrices, per fold table
     folds_run = []
     jobs = {}
     for f in range(cfg.folds):
@@ -211,80 +238,82 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
             jobs[f] = members
             log(f"[{precision}] fold {f}: {len(members)} real matrices left out "
                 f"({len({group_all[m] for m in members})} groups); training on the rest")
+    backend = str(base.meas.run.get("backend", "")).lower() or None
     for f, (table, held, trained_on) in _fold_tables(cfg, folders, jobs):
         members = jobs[f]
         idx = np.flatnonzero(ofold == f)
         fc = gathered_cost(table, F.loc[mats])
         if len(idx):
-            p, g = compare.plan_choices(table, costs, base.arch_json, base.is_gpu, CALLS, idx)
-            pred[idx], gathered[idx], fcost[idx] = p, g, fc[idx]
-            p, g, fi = compare.plan_choices_guarded(table, costs, base.arch_json, base.is_gpu, CALLS, idx)
-            pred_g[idx], gathered_g[idx], fired[idx] = p, g, fi
+            for k, v in fold_picks(table, costs, base.arch_json, base.is_gpu, idx, fc[idx], backend).items():
+                A[k][idx] = v
         held = set(held)
         gen = [i for i, m in enumerate(mats) if not is_real[i] and m in held]
         if gen:
-            p, g = compare.plan_choices(table, costs, base.arch_json, base.is_gpu, CALLS, gen)
-            pg, gg, fi = compare.plan_choices_guarded(table, costs, base.arch_json, base.is_gpu, CALLS, gen)
-            gen_rows.append((np.array(gen), p, g, fc[gen], pg, gg, fi))
+            gen_rows.append(dict(fold_picks(table, costs, base.arch_json, base.is_gpu, gen, fc[gen], backend),
+                                 idx=np.array(gen)))
         folds_run.append({"fold": f, "matrices": len(members), "groups": len({group_all[m] for m in members}),
                           "trained_on": trained_on, "summary": table["provenance"]["summary"]})
         log(f"[{precision}] fold {f}: table trained on {trained_on} matrices")
+    pred = A["pred"]
     unanswered = [mats[i] for i in np.flatnonzero(is_real & (pred < 0))]
-    gathered_g = np.where(pred_g < 0, gathered, gathered_g)  # a guarded label the data lack: the plan as without
-    pred_g = np.where(pred_g < 0, pred, pred_g)
     small = int(np.sum(is_real & (nnz < cfg.min_nnz)))
     oracle = costs.oracle(CALLS) / CALLS
     rows = []
     sets = {}
     per_domain = {}
+
+    def cost(a, idx, suffix=""):
+        return plan_costs(costs, idx, a["pred" + suffix][idx], a["gathered" + suffix][idx], a["fcost" + suffix][idx])
+
     for sname in ("real", "real-derived"):
-        every = np.flatnonzero((fam == sname) & (pred >= 0))
-        c = plan_costs(costs, every, pred[every], gathered[every], fcost[every])
+        every = np.flatnonzero((fam == sname) & (pred >= 0) & (A["pred0"] >= 0))
+        c = cost(A, every)
         r_all = oracle[every] / c
         v_all = cusparse_cost(costs, every) / c
         pc_all = costs.all_min[every] / costs.T[every, pred[every]]
         counted = nnz[every] >= cfg.min_nnz
-        rg_all = oracle[every] / plan_costs(costs, every, pred_g[every], gathered_g[every], fcost[every])
+        rg_all = oracle[every] / cost(A, every, "_g")
+        r0_all = oracle[every] / cost(A, every, "0")
         for j, i in enumerate(every):
             rows.append({"precision": precision, "set": sname, "matrix": mats[i], "group": group[i],
                          "domain": domain[i], "oof_fold": int(ofold[i]), "rows": int(F.loc[mats[i], "rows"]),
                          "cols": int(F.loc[mats[i], "cols"]), "nnz": int(nnz[i]), "counted": bool(counted[j]),
-                         "gathered": bool(gathered[i]), "choice": costs.labels[pred[i]],
+                         "gathered": bool(A["gathered"][i]), "choice": costs.labels[pred[i]],
                          "oracle_at_100": costs.labels[int(np.argmin(costs.at(CALLS)[i]))],
                          "vs_oracle": float(r_all[j]), "vs_best_cusparse": float(v_all[j]),
                          "per_call_vs_oracle_all": float(pc_all[j]),
-                         "guard_fired": bool(fired[i]), "guard_choice": costs.labels[pred_g[i]],
+                         "skew_guard_fired": bool(A["skew"][i]), "choice_without_skew_guard":
+                             costs.labels[A["pred0"][i]], "vs_oracle_without_skew_guard": float(r0_all[j]),
+                         "guard_fired": bool(A["fired"][i]), "guard_choice": costs.labels[A["pred_g"][i]],
                          "guard_vs_oracle": float(rg_all[j])})
         idx, r, v, pc = every[counted], r_all[counted], v_all[counted], pc_all[counted]
         names = [mats[i] for i in idx]
         sets[sname] = summary(r, v, pc, names)
         sets[sname]["targets"] = targets(sets[sname])
-        sets[sname]["guard"] = guard_summary(r, rg_all[counted], fired[idx], pred[idx] != pred_g[idx])
+        sets[sname]["guard"] = guard_summary(r, rg_all[counted], A["fired"][idx], pred[idx] != A["pred_g"][idx])
+        sets[sname]["skew_guard"] = guard_summary(r0_all[counted], r, A["skew"][idx], pred[idx] != A["pred0"][idx])
         dom = {}
         for d in sorted(set(domain[idx])):
             sel = domain[idx] == d
             dom[d] = summary(r[sel], v[sel], pc[sel], [nm for nm, s in zip(names, sel) if s])
         per_domain[sname] = dom
     if gen_rows:
-        gi = np.concatenate([g[0] for g in gen_rows])
-        gp = np.concatenate([g[1] for g in gen_rows])
-        gg = np.concatenate([g[2] for g in gen_rows])
-        gf = np.concatenate([g[3] for g in gen_rows])
-        gpg = np.concatenate([g[4] for g in gen_rows])
-        ggg = np.concatenate([g[5] for g in gen_rows])
-        gfi = np.concatenate([g[6] for g in gen_rows])
-        ok = (gp >= 0) & (gpg >= 0)
-        gi, gp, gg, gf, gpg, ggg, gfi = gi[ok], gp[ok], gg[ok], gf[ok], gpg[ok], ggg[ok], gfi[ok]
-        c = plan_costs(costs, gi, gp, gg, gf)
+        G = {k: np.concatenate([g[k] for g in gen_rows]) for k in gen_rows[0]}
+        ok = (G["pred"] >= 0) & (G["pred_g"] >= 0) & (G["pred0"] >= 0)
+        G = {k: v[ok] for k, v in G.items()}
+        gi = G["idx"]
+        Gc = lambda suffix="": plan_costs(costs, gi, G["pred" + suffix], G["gathered" + suffix],  # noqa: E731
+                                          G["fcost" + suffix])
+        c = Gc()
         r = oracle[gi] / c
         v = cusparse_cost(costs, gi) / c
-        pc = costs.all_min[gi] / costs.T[gi, gp]
-        sets["generated held-out"] = summary(r, v, pc, [mats[i] for i in gi])
-        sets["generated held-out"]["matrices"] = int(len(set(gi.tolist())))
-        sets["generated held-out"]["tables"] = len(gen_rows)
-        sets["generated held-out"]["targets"] = targets(sets["generated held-out"])
-        sets["generated held-out"]["guard"] = guard_summary(r, oracle[gi] / plan_costs(costs, gi, gpg, ggg, gf), gfi,
-                                                            gp != gpg)
+        pc = costs.all_min[gi] / costs.T[gi, G["pred"]]
+        g = sets["generated held-out"] = summary(r, v, pc, [mats[i] for i in gi])
+        g["matrices"] = int(len(set(gi.tolist())))
+        g["tables"] = len(gen_rows)
+        g["targets"] = targets(g)
+        g["guard"] = guard_summary(r, oracle[gi] / Gc("_g"), G["fired"], G["pred"] != G["pred_g"])
+        g["skew_guard"] = guard_summary(oracle[gi] / Gc("0"), r, G["skew"], G["pred"] != G["pred0"])
     run = base.meas.run
     return {"precision": precision, "measurements": list(folders),
             "device": run.get("device", {}).get("name", "?"), "date": run.get("date", ""),
@@ -357,6 +386,19 @@ def markdown(result: dict) -> str:
             if s and s.get("n"):
                 L.append(f"| {sname} | " + " | ".join(f"{_f3(t['value']) if '%' not in t['target'] else _pc(t['value'])}"
                                                       f": {_target_cell(t)}" for t in s["targets"]) + " |")
+        L.append("")
+        L += [f"make_plan's skew guard (src/aspmv/planner/selection_guards.hpp; in the figures above): a row-bound "
+              "pick (csr_scalar, csr_vector) where the longest row (the mean on the known path) outweighs the "
+              "product spread over the device becomes the robust kernel (CSR-Adaptive on GPUs, merge-path on "
+              "CPUs), the known path paying the row_stats pass:", "",
+              "| set | matrices | fired | choice changed | gm vs oracle without → with | min without → with "
+              "| > 0.8 with | < 0.5 with |", "|---|---|---|---|---|---|---|---|"]
+        for sname in SETS:
+            g = (r["sets"].get(sname) or {}).get("skew_guard")
+            if g and g.get("n"):
+                L.append(f"| {sname} | {g['n']} | {g['fired']} | {g['changed']} | {_f3(g['gm_without'])} → "
+                         f"{_f3(g['gm_with'])} | {_f3(g['min_without'])} → {_f3(g['min_with'])} | "
+                         f"{_pc(g['above_0.8_pct_with'])} | {_pc(g['below_0.5_pct_with'])} |")
         L.append("")
         L += ["Out-of-support guard (what it would have changed): where the plan takes the known path but an input "
               "of `gather` or `kernel_known` lies outside that model's training support (the table's `support`), "

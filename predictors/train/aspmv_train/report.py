@@ -257,7 +257,7 @@ def _plan_cost_large(trainer, out) -> str:
         return ""
     dec = trainer.cf["decisions"][100][idx]
     p = np.where(dec == 1, trainer.cf["gathered"][idx], trainer.cf["known"][idx])
-    feat_cost = np.where(dec == 1, trainer.gathered_fc[idx], 0.0)
+    feat_cost = np.where(dec == 1, trainer.gathered_fc[idx], trainer.cf["skew_known_gather_s"][idx])
     eq = (c.P[idx, p] + feat_cost) / c.T[idx, p]
     return (f"{len(idx)} held-out matrices > 1M nnz: median {np.median(eq):.1f}, "
             f"{100 * np.mean(eq <= 10):.0f} % within 10 SpMV-equivalents (features + preprocessing_s of the method "

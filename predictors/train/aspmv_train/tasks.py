@@ -226,9 +226,14 @@ def kernel_task(name: str, names, costs: Costs, fold: pd.Series, score_calls: fl
                 score=lambda m: math.log(m[key]), tolerance=0.005, matrices=mats)
 
 
-def selection_cost(costs: Costs, idx, N, known_pred, gathered_pred, gathered_feat_cost, decision) -> np.ndarray:
-    """Cost at N calls of Seer's classifier selection (decision 1 = gathered) for matrices idx."""
+def selection_cost(costs: Costs, idx, N, known_pred, gathered_pred, gathered_feat_cost, decision,
+                   known_feat_cost=None) -> np.ndarray:
+    """Cost at N calls of Seer's classifier selection (decision 1 = gathered) for matrices idx.
+    known_feat_cost: per matrix (of all) what the known path gathers anyway (the skew guard's row_stats pass,
+    train.apply_skew_guard), default none."""
     ck = costs.chosen(known_pred, N, idx)
+    if known_feat_cost is not None:
+        ck = ck + np.asarray(known_feat_cost)[idx]
     cg = costs.chosen(gathered_pred, N, idx) + gathered_feat_cost[idx]
     return np.where(np.asarray(decision) == 1, cg, ck)
 

@@ -131,6 +131,113 @@ def gather_insured(arch_json: dict, is_gpu: bool, nnz, calls):
     return np.asarray(nnz) >= min_nnz
 
 
+# ---------------------------------------------------------------- the skew guard (selection_guards.hpp)
+
+# Kernels whose rows are summed by one thread or one vector, never split (kernel_info.hpp's row_bound).
+ROW_BOUND_KERNELS = ("csr_scalar", "csr_vector")
+# The largest TpR of a GPU backend (backends/*/traits.hpp max_tpr): the most lanes one row gets.
+GPU_MAX_TPR = {"cuda": 32, "hip": 64, "rocm": 64}
+SKEW_GUARD_ROW_SHARE = 1.0      # parameters.skew_guard.row_share when absent (arch_table_data.hpp)
+SKEW_GUARD_MIN_ROW_PASSES = 8   # parameters.skew_guard.min_row_passes when absent
+
+
+@dataclass(frozen=True)
+class GuardLanes:
+    """The device's lanes as the skew guard counts them (model_selection.hpp space_facts)."""
+    is_gpu: bool
+    lanes: float      # all lanes a row-splitting kernel can keep busy
+    row_lanes: float  # the most lanes one row gets in a row-bound kernel
+
+
+def robust_kernel(is_gpu: bool) -> str:
+    """predictors/kernel_rules.hpp robust_kernel: CSR-Adaptive on GPUs, merge-path on CPUs."""
+    return "csr_adaptive" if is_gpu else "merge_path"
+
+
+def guard_lanes(arch_json: dict, is_gpu: bool, device: dict, backend: str | None = None) -> GuardLanes:
+    """make_plan's lanes: on a GPU the arch table's compute_units x simd_width (``device``'s where the table lacks
+    them), a row getting at most the backend's max TpR (32 on CUDA, 64 on HIP); on a CPU the threads, ``device``'s
+    compute_units (run.json's ``device``, or a features row with its DEVICE_FACTS), a row getting one."""
+    dev = device or {}
+    if not is_gpu:
+        return GuardLanes(False, float(dev.get("compute_units", 0) or 0), 1.0)
+    hw = arch_json.get("hardware", {}) or {}
+    cu = float(hw.get("compute_units", 0) or dev.get("compute_units", 0) or 0)
+    simd = float(hw.get("simd_width", 0) or dev.get("simd_width", 0) or 0)
+    b = str(backend or arch_json.get("backend", "") or "").lower()
+    return GuardLanes(True, cu * simd, float(GPU_MAX_TPR.get(b, 32)))
+
+
+def skew_guard_parameters(arch_json: dict) -> tuple[float, int]:
+    """(row_share, min_row_passes) of the arch table's parameters.skew_guard, with the C++ defaults."""
+    g = (arch_json.get("parameters", {}) or {}).get("skew_guard", {}) or {}
+    return (float(g.get("row_share", SKEW_GUARD_ROW_SHARE)), int(g.get("min_row_passes", SKEW_GUARD_MIN_ROW_PASSES)))
+
+
+def skew_guard(pick_kernel: str, stats_row, gathered: bool, arch_json: dict, device: GuardLanes) -> str | None:
+    """make_plan's skew guard (src/aspmv/planner/selection_guards.hpp): the robust kernel that replaces a row-bound
+    pick (csr_scalar, csr_vector; a label's kernel is the part before '/'), or None when the guard does not fire.
+
+    longest = the longest row (``stats_row['max']``) when the plan gathered row statistics, else the mean
+    nnz / rows (the plan's RowStats::mean, not features.csv's rounded ``mean``); it fires when
+        share  = longest * lanes / (nnz * row_lanes) > row_share   and
+        passes = longest / row_lanes                 > min_row_passes
+    (the same double operations as the C++). row_share <= 0 turns it off."""
+    if str(pick_kernel).split("/")[0] not in ROW_BOUND_KERNELS:
+        return None
+    rows, nnz = float(stats_row["rows"]), float(stats_row["nnz"])
+    row_share, min_passes = skew_guard_parameters(arch_json)
+    if rows <= 0 or nnz <= 0 or row_share <= 0:
+        return None
+    longest = float(stats_row["max"]) if gathered else nnz / rows
+    share = longest * device.lanes / (nnz * device.row_lanes)
+    passes = longest / device.row_lanes
+    if share <= row_share or passes <= float(min_passes):
+        return None
+    return robust_kernel(device.is_gpu)
+
+
+@dataclass
+class SkewGuarded:
+    """Plan picks after the skew guard, per matrix of the ``idx`` given to apply_skew_guard."""
+    pred: np.ndarray      # label index the plan runs (the robust kernel's where the guard fired)
+    fired: np.ndarray     # the guard replaced the pick
+    gather_s: np.ndarray  # the row_stats pass the guard made the plan pay (fired on the known path), else 0
+
+
+def apply_skew_guard(costs: tasks.Costs, idx, pred, gathered, arch_json: dict, is_gpu: bool,
+                     device: dict | None = None, backend: str | None = None) -> SkewGuarded:
+    """The skew guard over plan picks ``pred`` (label indices, -1: no answer) of matrices ``idx`` of ``costs``,
+    ``gathered`` saying which took the gathered path. Where it fires the pick becomes the robust kernel's label
+    (methods.py: csr_adaptive timed at the arch table's adaptive.stage_unroll, the configuration a plan runs;
+    merge_path's ``-``) and, on the known path, the plan pays the row_stats pass (features.csv's
+    time_row_stats_s) because the robust kernel needs the row structure. ``device``: run.json's ``device``;
+    None: each matrix's own DEVICE_FACTS columns (data.load puts run.json's beside every matrix). A robust kernel
+    that is not a measured label leaves the picks as they are."""
+    idx = np.arange(len(costs.mats)) if idx is None else np.asarray(idx, dtype=int)
+    pred = np.asarray(pred, dtype=int).copy()
+    gathered = np.broadcast_to(np.asarray(gathered, dtype=bool), pred.shape)
+    fired = np.zeros(len(pred), dtype=bool)
+    gather_s = np.zeros(len(pred))
+    robust = robust_kernel(is_gpu)
+    if robust not in costs.labels:
+        return SkewGuarded(pred, fired, gather_s)
+    r = costs.labels.index(robust)
+    F = costs.F.iloc[idx]
+    rs_cost = feat.collection_cost(F, feat.ROW_STATS).to_numpy()
+    fixed = guard_lanes(arch_json, is_gpu, device, backend) if device is not None else None
+    cols = [c for c in ("rows", "nnz", "max", "compute_units", "simd_width") if c in F.columns]
+    for i, row in enumerate(F[cols].to_dict("records")):
+        if pred[i] < 0:
+            continue
+        lanes = fixed or guard_lanes(arch_json, is_gpu, row, backend)
+        if skew_guard(costs.labels[pred[i]], row, bool(gathered[i]), arch_json, lanes) is not None:
+            fired[i] = True
+            pred[i] = r
+            gather_s[i] = 0.0 if gathered[i] else rs_cost[i]
+    return SkewGuarded(pred, fired, gather_s)
+
+
 def _swap_fold(task: Task, f: int) -> Task:
     """The task with fold f held out (folds f and 0 swapped)."""
     fo = task.fold.copy()
@@ -367,7 +474,18 @@ class Trainer:
         nnz = self.F.loc[costs.mats, "nnz"].to_numpy()
         for N in dec:
             dec[N] = np.where(gather_insured(self.arch_json, self.is_gpu, nnz, N), 1, dec[N])
-        return {"known": known, "gathered": gath, "decisions": dec}
+        # The skew guard over both paths' picks (it does not depend on the calls): "known"/"gathered" are the
+        # plan's picks, "known_model"/"gathered_model" the models' (the drop-in call has no guard).
+        ks = self.skew_guarded(known, False)
+        gs = self.skew_guarded(gath, True)
+        return {"known": ks.pred, "gathered": gs.pred, "decisions": dec, "known_model": known,
+                "gathered_model": gath, "skew_known": ks.fired, "skew_gathered": gs.fired,
+                "skew_known_gather_s": ks.gather_s}
+
+    def skew_guarded(self, pred, gathered) -> SkewGuarded:
+        """apply_skew_guard over picks of every matrix of self.costs (the run's backend, each matrix's device)."""
+        return apply_skew_guard(self.costs, None, pred, gathered, self.arch_json, self.is_gpu,
+                                backend=str(self.meas.run.get("backend", "")).lower() or None)
 
     def crossfit_task(self, task: Task, variant: str, cand) -> np.ndarray:
         """Out-of-fold predictions of one model for every sample (fold f from a model trained on the others)."""
@@ -409,14 +527,21 @@ class Trainer:
         rep = {}
         for name, idx in sets.items():
             kp, gp = cf["known"][idx], cf["gathered"][idx]
+            km = cf["known_model"][idx]
             dec = {N: cf["decisions"][N][idx] for N in tasks.EVAL_CALLS}
             plan_pred = np.where(dec[100] == 1, gp, kp)
+            plan_model = np.where(dec[100] == 1, cf["gathered_model"][idx], km)
+            skew = np.where(dec[100] == 1, cf["skew_gathered"][idx], cf["skew_known"][idx])
             rep[name] = {
                 "n": int(len(idx)),
-                "selection": assess.selection_at(costs, idx, kp, gp, self.gathered_fc, dec),
+                "selection": assess.selection_at(costs, idx, kp, gp, self.gathered_fc, dec,
+                                                 cf["skew_known_gather_s"]),
                 "plan_apply_100": assess.plan_apply(costs, idx, plan_pred),
+                "skew_guard_100": {"fired": int(skew.sum()),
+                                   "fired_known_path": int((skew & (dec[100] != 1)).sum()),
+                                   "plan_apply_without": assess.plan_apply(costs, idx, plan_model)},
                 "gathered_apply": assess.plan_apply(costs, idx, gp),
-                "drop_in": assess.drop_in(costs, idx, kp, fallback),
+                "drop_in": assess.drop_in(costs, idx, km, fallback),
                 "drop_in_alternatives": {f"{v}: {alt[v].candidate.name}": assess.drop_in(costs, idx, p[idx], fallback)
                                          for v, p in alt_pred.items()},
                 "drop_in_rule": assess.drop_in(costs, idx, fallback[idx], fallback),
@@ -427,10 +552,11 @@ class Trainer:
                 d100 = cf["decisions"][100][i]
                 p = cf["gathered"][i] if d100 == 1 else cf["known"][i]
                 v = costs.vendor.iloc[i]
-                kpi = cf["known"][i]
+                kpi = cf["known_model"][i]  # the drop-in call: no plan, no guard
                 dp = kpi if costs.direct[kpi] else fallback[i]
                 rows.append({"matrix": costs.mats[i], "fold": int(fold[i]), "nnz": int(self.F.loc[costs.mats[i], "nnz"]),
                              "plan_choice": costs.labels[p], "gathered_at_100": bool(d100 == 1),
+                             "skew_guard": bool(cf["skew_gathered"][i] if d100 == 1 else cf["skew_known"][i]),
                              "oracle": costs.labels[int(np.argmin(costs.T[i]))],
                              "vs_oracle_all": float(costs.all_min[i] / costs.T[i, p]),
                              "vs_best_cusparse": float(v.get("best_cusparse", np.nan) / costs.T[i, p]),
