@@ -23,7 +23,7 @@ TRILINOS_SRC_VERSION=13.2.0
 PATCH_DIR="$ASPMV_ROOT/cmake/patches/kokkos-$KOKKOS_VERSION"
 
 # Debian packages every flavor needs, and those a flavor adds.
-BASE_PACKAGES=(build-essential cmake ninja-build git ca-certificates zlib1g-dev nlohmann-json3-dev catch2 dpkg-dev)
+BASE_PACKAGES=(build-essential cmake ninja-build git ca-certificates zlib1g-dev liblzma-dev nlohmann-json3-dev catch2 dpkg-dev)
 packages_for() {
   case "$1" in
     serial|openmp) ;;

@@ -102,7 +102,7 @@ build_checker() {
   log "building the matrix checker against src/aspmv/io"
   rm -rf "$CHECKER_DIR" && mkdir -p "$CHECKER_DIR"
   printf '%s' "$CHECKER_SOURCE" >"$CHECKER_DIR/check.cpp"
-  g++ -std=c++17 -O1 -I"$ASPMV_ROOT/src" "$CHECKER_DIR/check.cpp" "$io"/*.cpp -lz -o "$CHECKER.tmp" ||
+  g++ -std=c++17 -O1 -I"$ASPMV_ROOT/src" "$CHECKER_DIR/check.cpp" "$io"/*.cpp -lz -llzma -o "$CHECKER.tmp" ||
     die "could not build the matrix checker (needs g++ and zlib1g-dev)"
   mv "$CHECKER.tmp" "$CHECKER"
 }

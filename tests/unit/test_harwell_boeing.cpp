@@ -5,11 +5,13 @@
 #include <aspmv/io/harwell_boeing.hpp>
 #include <aspmv/io/read_matrix.hpp>
 
+#include <lzma.h>
 #include <unistd.h>
 #include <zlib.h>
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -297,16 +299,26 @@ TEST_CASE("hb: Fortran input editing", "[io][hb]") {
   CHECK(one_value("( 4 E 20 . 12 )", "  7.5") == 7.5);  // blanks in formats are ignored
 }
 
-TEST_CASE("hb: gzip, files and read_matrix dispatch by name", "[io][hb]") {
+TEST_CASE("hb: gzip, xz, files and read_matrix dispatch by name", "[io][hb]") {
   TempDir dir;
   const std::string text = unsymmetric_5x5().render();
-  for (const std::string name : {"m.rua", "M.RUA", "m.hb", "m.rb", "m.rua.gz"}) {
+  for (const std::string name : {"m.rua", "M.RUA", "m.hb", "m.rb", "m.rua.gz", "m.rua.xz", "M.RUA.XZ"}) {
     const std::string path = dir.file(name);
-    if (name.size() > 3 && name.substr(name.size() - 3) == ".gz") {
+    const std::string suffix = name.size() > 3 ? name.substr(name.size() - 3) : "";
+    if (suffix == ".gz") {
       gzFile g = gzopen(path.c_str(), "wb");
       REQUIRE(g != nullptr);
       gzwrite(g, text.data(), static_cast<unsigned>(text.size()));
       REQUIRE(gzclose(g) == Z_OK);
+    } else if (suffix == ".xz" || suffix == ".XZ") {
+      std::string xz(lzma_stream_buffer_bound(text.size()), '\0');
+      std::size_t size = 0;
+      REQUIRE(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, nullptr, reinterpret_cast<const std::uint8_t*>(text.data()),
+                                      text.size(), reinterpret_cast<std::uint8_t*>(&xz[0]), &size,
+                                      xz.size()) == LZMA_OK);
+      xz.resize(size);
+      std::ofstream(path, std::ios::binary) << xz;
+      CHECK(to_dense(aspmv::io::read_harwell_boeing_from_memory(xz, name)) == dense_5x5);
     } else {
       std::ofstream(path, std::ios::binary) << text;
     }

@@ -1,18 +1,21 @@
-// Unit tests of the Matrix Market reader/writer, gzip input, read_matrix
+// Unit tests of the Matrix Market reader/writer, gzip and xz input, read_matrix
 // dispatch, and (with ASPMV_REAL_MATRICES set) the real matrix collection.
 
 #include <aspmv/error.hpp>
 #include <aspmv/io/matrix_market.hpp>
 #include <aspmv/io/read_matrix.hpp>
 
+#include <lzma.h>
 #include <unistd.h>
 #include <zlib.h>
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <sstream>
@@ -113,6 +116,16 @@ std::string gzip_bytes(const std::string& text) {
   REQUIRE(deflate(&s, Z_FINISH) == Z_STREAM_END);
   out.resize(s.total_out);
   deflateEnd(&s);
+  return out;
+}
+
+// One xz stream of `text` (liblzma's encoder, preset 6, the given integrity check).
+std::string xz_bytes(const std::string& text, lzma_check check = LZMA_CHECK_CRC64) {
+  std::string out(lzma_stream_buffer_bound(text.size()), '\0');
+  std::size_t size = 0;
+  REQUIRE(lzma_easy_buffer_encode(6, check, nullptr, reinterpret_cast<const std::uint8_t*>(text.data()), text.size(),
+                                  reinterpret_cast<std::uint8_t*>(&out[0]), &size, out.size()) == LZMA_OK);
+  out.resize(size);
   return out;
 }
 
@@ -360,6 +373,69 @@ TEST_CASE("mm: gzip input", "[io][mm]") {
     write_text(dir.file("bad.mtx.gz"), truncated);
     CHECK_THROWS_WITH(aspmv::io::read_matrix_market(dir.file("bad.mtx.gz")),
                       Catch::StartsWith(dir.file("bad.mtx.gz") + ": corrupt gzip data"));
+  }
+}
+
+TEST_CASE("mm: xz input", "[io][mm]") {
+  TempDir dir;
+  const std::string text = "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 3\n2 2 4\n";
+  SECTION("a .mtx.xz written here reads as the .mtx it was made from") {
+    Csr a;
+    a.num_rows = 40;
+    a.num_cols = 30;
+    a.row_offsets.assign(1, 0);
+    for (std::int64_t r = 0; r < a.num_rows; ++r) {
+      for (std::int32_t c = static_cast<std::int32_t>(r % 7); c < a.num_cols;
+           c += 1 + static_cast<std::int32_t>(r % 5)) {
+        a.col_indices.push_back(c);
+        a.values.push_back(1.0 / static_cast<double>(1 + r + c) - 0.01 * static_cast<double>(c));
+      }
+      a.row_offsets.push_back(static_cast<std::int64_t>(a.col_indices.size()));
+    }
+    aspmv::io::write_matrix_market(dir.file("a.mtx"), a, "xz test");
+    std::ifstream in(dir.file("a.mtx"), std::ios::binary);
+    const std::string mtx((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    write_text(dir.file("a.mtx.xz"), xz_bytes(mtx));
+    const Csr plain = aspmv::io::read_matrix_market(dir.file("a.mtx"));
+    for (const auto& read :
+         {aspmv::io::read_matrix_market(dir.file("a.mtx.xz")), aspmv::io::read_matrix(dir.file("a.mtx.xz"))}) {
+      CHECK(read.num_rows == plain.num_rows);
+      CHECK(read.num_cols == plain.num_cols);
+      CHECK(read.row_offsets == plain.row_offsets);
+      CHECK(read.col_indices == plain.col_indices);
+      CHECK(read.values == plain.values);
+    }
+    CHECK(plain.values == a.values);
+  }
+  SECTION("detected by content, not by the name; every integrity check") {
+    for (const lzma_check check : {LZMA_CHECK_NONE, LZMA_CHECK_CRC32, LZMA_CHECK_CRC64, LZMA_CHECK_SHA256}) {
+      write_text(dir.file("no_extension"), xz_bytes(text, check));
+      CHECK(to_dense(aspmv::io::read_matrix_market(dir.file("no_extension"))) == Dense{{3, 0}, {0, 4}});
+      CHECK(to_dense(aspmv::io::read_matrix(dir.file("no_extension"))) == Dense{{3, 0}, {0, 4}});
+    }
+  }
+  SECTION("from memory, with concatenated streams and stream padding, as xz -d reads them") {
+    CHECK(to_dense(read_mm(xz_bytes(text))) == Dense{{3, 0}, {0, 4}});
+    const std::string two = xz_bytes(text.substr(0, 20)) + std::string(8, '\0') + xz_bytes(text.substr(20));
+    CHECK(to_dense(read_mm(two)) == Dense{{3, 0}, {0, 4}});
+  }
+  SECTION("corrupt or truncated xz data is an aspmv::Error naming the file") {
+    const std::string xz = xz_bytes(text);
+    const std::string truncated = xz.substr(0, xz.size() / 2);
+    CHECK_THROWS_WITH(read_mm(truncated), Catch::StartsWith("test.mtx: corrupt xz data"));
+    std::string corrupt = xz;
+    corrupt[xz.size() / 2] = static_cast<char>(corrupt[xz.size() / 2] ^ 0x55);
+    CHECK_THROWS_WITH(read_mm(corrupt), Catch::StartsWith("test.mtx: corrupt xz data"));
+    CHECK_THROWS_WITH(read_mm(xz + "garbage"), Catch::StartsWith("test.mtx: corrupt xz data"));
+    for (std::size_t n = 6; n < xz.size(); ++n) {  // every cut after the magic bytes
+      INFO("the first " << n << " of " << xz.size() << " bytes");
+      CHECK_THROWS_WITH(read_mm(xz.substr(0, n)), Catch::StartsWith("test.mtx: corrupt xz data"));
+    }
+    write_text(dir.file("bad.mtx.xz"), truncated);
+    CHECK_THROWS_WITH(aspmv::io::read_matrix_market(dir.file("bad.mtx.xz")),
+                      Catch::StartsWith(dir.file("bad.mtx.xz") + ": corrupt xz data"));
+    CHECK_THROWS_WITH(aspmv::io::read_matrix(dir.file("bad.mtx.xz")),
+                      Catch::StartsWith(dir.file("bad.mtx.xz") + ": corrupt xz data"));
   }
 }
 

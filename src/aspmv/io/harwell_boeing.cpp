@@ -521,7 +521,7 @@ HostCsr<double, std::int64_t> read_harwell_boeing(const std::string& path, const
 
 HostCsr<double, std::int64_t> read_harwell_boeing_from_memory(const std::string& bytes, const std::string& name,
                                                               const ReadOptions& options) {
-  if (detail::is_gzip(bytes)) return parse_text(detail::gunzip(bytes, name), name, options);
+  if (detail::is_compressed(bytes)) return parse_text(detail::decompress(bytes, name), name, options);
   return parse_text(bytes, name, options);
 }
 

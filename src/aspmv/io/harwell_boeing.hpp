@@ -10,7 +10,7 @@
 
 namespace aspmv::io {
 
-// Reads a Harwell-Boeing file (plain or gzip-compressed): a 4-line header
+// Reads a Harwell-Boeing file (plain, gzip- or xz-compressed): a 4-line header
 // (title/key; TOTCRD PTRCRD INDCRD VALCRD [RHSCRD]; MXTYPE NROW NCOL NNZERO
 // [NELTVL]; PTRFMT INDFMT VALFMT [RHSFMT]), a 5th line when RHSCRD > 0, then
 // column pointers, row indices and values laid out by the Fortran formats,
@@ -26,7 +26,7 @@ namespace aspmv::io {
 // 1-based line, problem) on malformed input.
 HostCsr<double, std::int64_t> read_harwell_boeing(const std::string& path, const ReadOptions& options = {});
 
-// Same, from bytes already in memory (text or gzip data); `name` stands for
+// Same, from bytes already in memory (text, gzip or xz data); `name` stands for
 // the file name in error messages.
 HostCsr<double, std::int64_t> read_harwell_boeing_from_memory(const std::string& bytes, const std::string& name,
                                                               const ReadOptions& options = {});

@@ -373,7 +373,7 @@ HostCsr<double, std::int64_t> read_matrix_market(const std::string& path, const 
 
 HostCsr<double, std::int64_t> read_matrix_market_from_memory(const std::string& bytes, const std::string& name,
                                                              const ReadOptions& options) {
-  if (detail::is_gzip(bytes)) return parse_text(detail::gunzip(bytes, name), name, options);
+  if (detail::is_compressed(bytes)) return parse_text(detail::decompress(bytes, name), name, options);
   return parse_text(bytes, name, options);
 }
 

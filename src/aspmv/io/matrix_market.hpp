@@ -1,6 +1,6 @@
 #pragma once
 // Matrix Market reader and writer (coordinate and array formats, plain or
-// gzip-compressed), and ReadOptions, shared by all the file readers.
+// gzip- or xz-compressed), and ReadOptions, shared by all the file readers.
 
 #include <aspmv/host_csr.hpp>
 
@@ -19,7 +19,7 @@ struct ReadOptions {
   std::int64_t max_dimension = std::numeric_limits<std::int32_t>::max();
 };
 
-// Reads a Matrix Market file (plain or gzip-compressed, detected by the gzip
+// Reads a Matrix Market file (plain, gzip- or xz-compressed, detected by the
 // magic bytes, not the extension). Supported banners:
 //   %%MatrixMarket matrix coordinate {real|integer|pattern} {general|symmetric|skew-symmetric}
 //   %%MatrixMarket matrix array {real|integer} {general|symmetric|skew-symmetric}
@@ -31,11 +31,11 @@ struct ReadOptions {
 // Duplicates are summed; rows come out sorted by column; explicit zeros of a
 // coordinate file are kept. Pattern entries get the value 1.0; integer
 // values must be integers. Array (dense) files: zero values are not stored.
-// Throws aspmv::Error when the file cannot be read or its gzip data is
-// corrupt, aspmv::ParseError (file, 1-based line, problem) on malformed text.
+// Throws aspmv::Error when the file cannot be read or its gzip or xz data is
+// corrupt or truncated (naming the file), aspmv::ParseError (file, 1-based line, problem) on malformed text.
 HostCsr<double, std::int64_t> read_matrix_market(const std::string& path, const ReadOptions& options = {});
 
-// Same, from bytes already in memory (text or gzip data); `name` stands for
+// Same, from bytes already in memory (text, gzip or xz data); `name` stands for
 // the file name in error messages.
 HostCsr<double, std::int64_t> read_matrix_market_from_memory(const std::string& bytes, const std::string& name,
                                                              const ReadOptions& options = {});

@@ -14,7 +14,7 @@ namespace aspmv::io {
 
 namespace {
 
-// The lower-case extension of `path` without a trailing ".gz" ("" if none).
+// The lower-case extension of `path` without a trailing ".gz" or ".xz" ("" if none).
 std::string extension(std::string_view path) {
   std::size_t slash = path.find_last_of('/');
   std::string_view base = slash == std::string_view::npos ? path : path.substr(slash + 1);
@@ -24,7 +24,8 @@ std::string extension(std::string_view path) {
       if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     return out;
   };
-  if (base.size() > 3 && lower(base.substr(base.size() - 3)) == ".gz") base.remove_suffix(3);
+  if (base.size() > 3 && (lower(base.substr(base.size() - 3)) == ".gz" || lower(base.substr(base.size() - 3)) == ".xz"))
+    base.remove_suffix(3);
   std::size_t dot = base.find_last_of('.');
   if (dot == std::string_view::npos || dot == 0) return "";
   return lower(base.substr(dot + 1));

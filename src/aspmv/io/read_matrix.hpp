@@ -10,11 +10,11 @@
 
 namespace aspmv::io {
 
-// Reads `path` (plain or gzip-compressed). Text starting with
+// Reads `path` (plain, gzip- or xz-compressed). Text starting with
 // "%%MatrixMarket", or a name ending in .mtx or .mm, goes to the Matrix
 // Market reader; a name ending in .rua, .rsa, .rra, .pua, .psa (any
 // [rpc][urshz][ae]), .hb or .rb goes to the Harwell-Boeing reader; a ".gz"
-// suffix is ignored when matching names. Anything else: aspmv::Error naming
+// or ".xz" suffix is ignored when matching names. Anything else: aspmv::Error naming
 // the file. A missing or unreadable file: aspmv::Error "cannot open <path>:
 // <reason>". Malformed content: aspmv::ParseError from the chosen reader.
 HostCsr<double, std::int64_t> read_matrix(const std::string& path, const ReadOptions& options = {});

@@ -1,11 +1,12 @@
-// Text input shared by the matrix readers: file loading, gunzip, line cursor,
-// tokenizer and number parsing (see text_input.hpp).
+// Text input shared by the matrix readers: file loading, gunzip, unxz, line
+// cursor, tokenizer and number parsing (see text_input.hpp).
 
 #include <aspmv/io/text_input.hpp>
 
 #include <aspmv/error.hpp>
 
 #include <sys/stat.h>
+#include <lzma.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -83,6 +84,65 @@ std::string gunzip(std::string_view bytes, const std::string& name) {
   return out;
 }
 
+bool is_xz(std::string_view bytes) {
+  constexpr unsigned char magic[] = {0xFD, '7', 'z', 'X', 'Z', 0x00};
+  if (bytes.size() < sizeof magic) return false;
+  for (std::size_t i = 0; i < sizeof magic; ++i)
+    if (static_cast<unsigned char>(bytes[i]) != magic[i]) return false;
+  return true;
+}
+
+namespace {
+
+// What a liblzma error code means, for a message.
+const char* lzma_problem(lzma_ret rc) {
+  switch (rc) {
+    case LZMA_FORMAT_ERROR: return "not an xz stream";
+    case LZMA_OPTIONS_ERROR: return "unsupported compression options";
+    case LZMA_DATA_ERROR: return "bad compressed data or checksum";
+    case LZMA_BUF_ERROR: return "truncated stream";
+    case LZMA_MEM_ERROR: return "out of memory";
+    case LZMA_MEMLIMIT_ERROR: return "memory limit reached";
+    default: return "liblzma failed";
+  }
+}
+
+}  // namespace
+
+std::string unxz(std::string_view bytes, const std::string& name) {
+  lzma_stream s = LZMA_STREAM_INIT;
+  // No memory limit, as `xz -d`; concatenated streams and stream padding are read too.
+  if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+    throw Error(name + ": cannot initialise liblzma");
+  struct LzmaEnd {
+    lzma_stream* s;
+    ~LzmaEnd() { lzma_end(s); }
+  } end_guard{&s};
+
+  s.next_in = reinterpret_cast<const std::uint8_t*>(bytes.data());
+  s.avail_in = bytes.size();
+  std::string out(std::max<std::size_t>(bytes.size() * 4, 4096), '\0');
+  std::size_t produced = 0;
+  for (;;) {
+    if (produced == out.size()) out.resize(out.size() * 2);
+    s.next_out = reinterpret_cast<std::uint8_t*>(&out[produced]);
+    s.avail_out = out.size() - produced;
+    const lzma_ret rc = lzma_code(&s, LZMA_FINISH);  // all the input is given
+    produced = out.size() - s.avail_out;
+    if (rc == LZMA_STREAM_END) break;
+    // LZMA_BUF_ERROR: no progress with all the input read, a truncated stream.
+    if (rc != LZMA_OK) throw Error(name + ": corrupt xz data (" + lzma_problem(rc) + ")");
+  }
+  out.resize(produced);
+  return out;
+}
+
+bool is_compressed(std::string_view bytes) { return is_gzip(bytes) || is_xz(bytes); }
+
+std::string decompress(std::string_view bytes, const std::string& name) {
+  return is_xz(bytes) ? unxz(bytes, name) : gunzip(bytes, name);
+}
+
 std::string load_file_raw(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw Error("cannot open " + path + ": " + std::strerror(errno));
@@ -109,7 +169,7 @@ std::string load_file_raw(const std::string& path) {
 
 std::string load_file(const std::string& path) {
   std::string raw = load_file_raw(path);
-  if (is_gzip(raw)) return gunzip(raw, path);
+  if (is_compressed(raw)) return decompress(raw, path);
   return raw;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Text input shared by the matrix readers: whole-file loading with transparent
-// gunzip, a line cursor over the loaded text, and full-token number parsing.
+// decompression (gzip through zlib, xz through liblzma, each detected by its
+// magic bytes), a line cursor over the loaded text, and full-token number parsing.
 
 #include <cstdint>
 #include <string>
@@ -15,11 +16,25 @@ bool is_gzip(std::string_view bytes);
 // aspmv::Error naming `name` when the stream is corrupt or truncated.
 std::string gunzip(std::string_view bytes, const std::string& name);
 
+// True when `bytes` starts with the xz magic bytes fd 37 7a 58 5a 00.
+bool is_xz(std::string_view bytes);
+
+// Decompresses xz data (several concatenated streams and stream padding
+// allowed, as `xz -d` reads them). Throws aspmv::Error naming `name` when the
+// data is corrupt or truncated.
+std::string unxz(std::string_view bytes, const std::string& name);
+
+// True when `bytes` is gzip or xz data.
+bool is_compressed(std::string_view bytes);
+
+// The decompressed text of gzip or xz data (is_compressed(bytes) must hold).
+std::string decompress(std::string_view bytes, const std::string& name);
+
 // Reads the whole file. Throws aspmv::Error "cannot open <path>: <strerror>"
 // when it cannot be opened or read.
 std::string load_file_raw(const std::string& path);
 
-// Reads the whole file and gunzips it when it is gzip data.
+// Reads the whole file and decompresses it when it is gzip or xz data.
 std::string load_file(const std::string& path);
 
 // Walks a text line by line. Lines end at '\n'; a '\r' before it is dropped.
