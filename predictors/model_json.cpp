@@ -160,7 +160,9 @@ class ModelTableReader {
 
   void read_model(const Json& v, const std::string& path, LoadedModelTable::ModelStorage& s) const {
     if (!v.is_object()) fail(path, std::string("must be an object, not ") + kind_name(v.type()));
-    only_keys(v, path, {"algorithm", "features", "classes", "aggregate", "decision", "base_score", "trees", "scores"});
+    only_keys(
+        v, path,
+        {"algorithm", "features", "classes", "aggregate", "decision", "base_score", "trees", "scores", "support"});
     if (v.contains("algorithm")) s.algorithm = string_member(v, path, "algorithm");
 
     const Json& features = array(v, path, "features");
@@ -212,6 +214,9 @@ class ModelTableReader {
     for (std::size_t i = 0; i < nc; ++i)
       s.base_score.push_back(finite_number(base[i], index_path(join_path(path, "base_score"), i)));
 
+    if (v.contains("support"))
+      read_support(member(v, path, "support", Json::value_t::object), join_path(path, "support"), s);
+
     const Json& trees = array(v, path, "trees");
     if (trees.empty()) fail(join_path(path, "trees"), "a model needs at least one tree");
     std::vector<TreeExtent> extents;
@@ -236,6 +241,44 @@ class ModelTableReader {
     s.model.classes = ArrayRef<const char*>(s.classes.data(), s.classes.size());
     s.model.base_score = ArrayRef<double>(s.base_score.data(), s.base_score.size());
     s.model.trees = ArrayRef<Tree>(s.trees.data(), s.trees.size());
+    s.model.support_lo = ArrayRef<double>(s.support_lo.data(), s.support_lo.size());
+    s.model.support_hi = ArrayRef<double>(s.support_hi.data(), s.support_hi.size());
+  }
+
+  // "support": {"<feature>": [lo, hi], ...}, exactly one entry per input
+  // feature name of the model (any order), lo <= hi, both finite; stored per
+  // input, in the order of the model's features.
+  void read_support(const Json& support, const std::string& path, LoadedModelTable::ModelStorage& s) const {
+    const std::size_t nf = s.features.size();
+    std::vector<char> seen(nf, 0);
+    s.support_lo.assign(nf, 0.0);
+    s.support_hi.assign(nf, 0.0);
+    std::string names;
+    for (const auto f : s.features) names += (names.empty() ? "" : ", ") + std::string(to_string(f));
+    for (auto e = support.begin(); e != support.end(); ++e) {
+      const std::string p = join_path(path, e.key());
+      bool known = false;
+      for (std::size_t i = 0; i < nf; ++i) known = known || e.key() == to_string(s.features[i]);
+      if (!known) fail(p, "'" + e.key() + "' is not one of the model's features (" + names + ")");
+      const Json& range = e.value();
+      if (!range.is_array() || range.size() != 2)
+        fail(p, std::string("must be [lo, hi], an array of 2 numbers, not ") +
+                    (range.is_array() ? "an array of " + std::to_string(range.size())
+                                      : std::string(kind_name(range.type()))));
+      const double lo = finite_number(range[0], index_path(p, 0));
+      const double hi = finite_number(range[1], index_path(p, 1));
+      if (!(lo <= hi)) fail(p, "lo " + range[0].dump() + " is greater than hi " + range[1].dump());
+      for (std::size_t i = 0; i < nf; ++i) {
+        if (e.key() != to_string(s.features[i])) continue;
+        seen[i] = 1;
+        s.support_lo[i] = lo;
+        s.support_hi[i] = hi;
+      }
+    }
+    for (std::size_t i = 0; i < nf; ++i)
+      if (seen[i] == 0)
+        fail(path, std::string("no entry for the model's feature '") + to_string(s.features[i]) +
+                       "' (one [lo, hi] per input feature)");
   }
 
   // Where a tree's nodes and values start in its model's arrays.

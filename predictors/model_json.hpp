@@ -6,6 +6,8 @@
 //  - per model: known feature names, 1 to max_model_features inputs,
 //    1 to max_model_classes distinct class labels, aggregate "sum" / "mean",
 //    decision "le" / "lt", len(base_score) == len(classes), at least one tree;
+//  - per model, optional "support": one [lo, hi] per input feature name of
+//    the model (no other key), lo <= hi, both finite;
 //  - per tree: at least one node, equal lengths of feature / threshold / left /
 //    right, len(value) == n_nodes * width, width >= 1, class_offset >= 0,
 //    class_offset + width <= len(classes), every feature index of an inner
@@ -57,6 +59,7 @@ class LoadedModelTable {
     std::vector<std::string> class_names;
     std::vector<const char*> classes;  // into class_names
     std::vector<double> base_score;
+    std::vector<double> support_lo, support_hi;  // per input; empty without "support"
     // Every tree's nodes, one after the other; trees point into them.
     std::vector<std::int32_t> feature, left, right;
     std::vector<double> threshold, value;

@@ -15,8 +15,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 namespace aspmv::predictors {
@@ -225,6 +227,15 @@ struct Model {
   Decision decision = Decision::le;
   ArrayRef<double> base_score;  // one per class
   ArrayRef<Tree> trees;         // summed in this order
+  // The support of the training data (the table's optional "support"): input
+  // i lay in [support_lo[i], support_hi[i]] for every sample the model was
+  // fitted on. One per input, in the order of `features`; both empty when the
+  // table has none. Information for the planner (outside_support()); it does
+  // not change a prediction.
+  ArrayRef<double> support_lo;
+  ArrayRef<double> support_hi;
+
+  constexpr bool has_support() const { return !support_lo.empty(); }
 };
 
 struct ModelTable {
@@ -245,6 +256,73 @@ struct ModelTable {
 inline bool model_reads(const Model& m, FeatureSource source) {
   return std::any_of(m.features.begin(), m.features.end(),
                      [source](FeatureName f) { return feature_source(f) == source; });
+}
+
+// The first input of `m` outside the model's training support: the index
+// into m.features of the first i (in the model's order) whose x[i] is not in
+// [support_lo[i], support_hi[i]] (NaN is outside), or -1 when every input lies
+// within it or the model has no support. `calls` is not checked: it is the
+// caller's context, not a property of the matrix (the Python evaluator's
+// evaluate.outside_support skips it too). x holds the model's inputs in its
+// order (model_inputs() in model_eval.hpp). No allocation.
+inline int first_outside_support(const Model& m, const double* x) {
+  if (!m.has_support()) return -1;
+  for (std::size_t i = 0; i < m.features.size(); ++i) {
+    if (m.features[i] == FeatureName::calls) continue;
+    const double v = x[i];
+    if (!(m.support_lo[i] <= v && v <= m.support_hi[i])) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// The same from a matrix's (or block's) features; `calls` as for predict()
+// (not checked, see above). No allocation.
+inline int first_outside_support(const Model& m, const MatrixFeatures& f, double calls) {
+  if (!m.has_support()) return -1;
+  for (std::size_t i = 0; i < m.features.size(); ++i) {
+    if (m.features[i] == FeatureName::calls) continue;
+    const double v = feature_value(m.features[i], f, calls);
+    if (!(m.support_lo[i] <= v && v <= m.support_hi[i])) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+namespace detail {
+
+inline std::string support_number(double v, int digits) {
+  if (std::isnan(v)) return "nan";
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
+  return buffer;
+}
+
+}  // namespace detail
+
+// Why input `i` of `m` (first_outside_support's answer, >= 0) is outside:
+// "rows 25 outside the training support [64, 2.1e+07]". Numbers with 6
+// significant digits, 17 where 6 would print the value as one of the bounds.
+inline std::string outside_support_reason(const Model& m, int i, double value) {
+  const auto k = static_cast<std::size_t>(i);
+  const double lo = m.support_lo[k];
+  const double hi = m.support_hi[k];
+  int digits = 6;
+  const std::string v6 = detail::support_number(value, digits);
+  if (v6 == detail::support_number(lo, digits) || v6 == detail::support_number(hi, digits)) digits = 17;
+  return std::string(to_string(m.features[k])) + " " + detail::support_number(value, digits) +
+         " outside the training support [" + detail::support_number(lo, digits) + ", " +
+         detail::support_number(hi, digits) + "]";
+}
+
+// "" when every input of `m` for these features lies within the model's
+// training support (or the model has none); otherwise a short reason naming
+// the first input outside, its value and the range, e.g.
+// "rows 25 outside the training support [64, 2.1e+07]". NaN is outside.
+// `calls` is not checked (first_outside_support). Builds a string only when
+// an input is outside.
+inline std::string outside_support(const Model& m, const MatrixFeatures& f, double calls) {
+  const int i = first_outside_support(m, f, calls);
+  if (i < 0) return std::string();
+  return outside_support_reason(m, i, feature_value(m.features[static_cast<std::size_t>(i)], f, calls));
 }
 
 // Limits the evaluator's fixed buffers rely on; a table beyond them is refused

@@ -38,7 +38,7 @@ MAX_FEATURES = 64  # max_model_features
 INT32 = (-2**31, 2**31 - 1)
 
 TOP_KEYS = ("schema", "arch", "status", "provenance", "models")
-MODEL_KEYS = ("algorithm", "features", "classes", "aggregate", "decision", "base_score", "trees", "scores")
+MODEL_KEYS = ("algorithm", "features", "classes", "aggregate", "decision", "base_score", "trees", "scores", "support")
 TREE_KEYS = ("feature", "threshold", "left", "right", "value", "width", "class_offset")
 
 
@@ -268,12 +268,37 @@ def check_model(model, path):
         fail(join(path, "decision"), f"must be \"le\" or \"lt\", not '{decision}'")
     base = array(model, path, "base_score", len(classes), "one per class")
     base = [finite(b, f"{path}.base_score[{i}]") for i, b in enumerate(base)]
+    support = None
+    if "support" in model:
+        support = check_support(member(model, path, "support", dict, "an object"), join(path, "support"), features)
     trees = array(model, path, "trees")
     if not trees:
         fail(join(path, "trees"), "a model needs at least one tree")
     trees = [check_tree(t, f"{path}.trees[{i}]", len(features), len(classes)) for i, t in enumerate(trees)]
     return dict(algorithm=algorithm, features=features, classes=classes, aggregate=aggregate, decision=decision,
-                base_score=base, trees=trees)
+                base_score=base, trees=trees, support=support)
+
+
+def check_support(support, path, features):
+    """One [lo, hi] per input feature name (no other key), lo <= hi, both finite: ([lo...], [hi...]) per
+    input, in the order of the model's features (the C++ loader's Model::support_lo / support_hi)."""
+    names = ", ".join(features)
+    ranges = {}
+    for key, r in support.items():
+        p = join(path, key)
+        if key not in features:
+            fail(p, f"'{key}' is not one of the model's features ({names})")
+        if not isinstance(r, list) or len(r) != 2:
+            fail(p, "must be [lo, hi], an array of 2 numbers, not "
+                 + (f"an array of {len(r)}" if isinstance(r, list) else kind(r)))
+        lo, hi = finite(r[0], f"{p}[0]"), finite(r[1], f"{p}[1]")
+        if not lo <= hi:
+            fail(p, f"lo {r[0].text} is greater than hi {r[1].text}")
+        ranges[key] = (lo, hi)
+    for f in features:
+        if f not in ranges:
+            fail(path, f"no entry for the model's feature '{f}' (one [lo, hi] per input feature)")
+    return [ranges[f][0] for f in features], [ranges[f][1] for f in features]
 
 
 def check_table(table, folder_arch=None):
@@ -442,9 +467,15 @@ def generate(t, source_name, sha, namespace=None):
             value += nv
         out.append("};")
         features = f"{p}features" if m["features"] else "{}"
+        support = "{}, {}"
+        if m["support"] is not None:
+            lo, hi = m["support"]
+            out += [f"inline constexpr double {p}support_lo[] = {{", numbers(lo, fmt_double), "};"]
+            out += [f"inline constexpr double {p}support_hi[] = {{", numbers(hi, fmt_double), "};"]
+            support = f"{p}support_lo, {p}support_hi"
         out += [
             f"inline constexpr Model {name}_model{{{cstr(m['algorithm'])}, {features}, {p}classes, "
-            f"Aggregate::{m['aggregate']}, Decision::{m['decision']}, {p}base_score, {p}trees}};",
+            f"Aggregate::{m['aggregate']}, Decision::{m['decision']}, {p}base_score, {p}trees, {support}}};",
             "",
         ]
         pointers.append(f"&{name}_model")

@@ -12,6 +12,7 @@
 #include <predictors/model_json.hpp>
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -55,9 +56,17 @@ void check_table(const aspmv::predictors::ModelTable& t) {
               tree.left[k] > static_cast<std::int32_t>(k) && tree.left[k] < static_cast<std::int32_t>(n) &&
               tree.right[k] > static_cast<std::int32_t>(k) && tree.right[k] < static_cast<std::int32_t>(n));
     }
+    // A support has one finite lo <= hi per input, or none.
+    ok = m->support_lo.size() == m->support_hi.size() &&
+         (m->support_lo.empty() || m->support_lo.size() == m->features.size());
+    for (std::size_t i = 0; ok && i < m->support_lo.size(); ++i)
+      ok = std::isfinite(m->support_lo[i]) && std::isfinite(m->support_hi[i]) && m->support_lo[i] <= m->support_hi[i];
     if (!ok) __builtin_trap();
     const int c = pr::predict(*m, x.data(), scores.data()).class_index;
     if (c < 0 || static_cast<std::size_t>(c) >= m->classes.size()) __builtin_trap();
+    const int o = pr::first_outside_support(*m, x.data());
+    if (o < -1 || o >= static_cast<int>(m->features.size())) __builtin_trap();
+    if (o >= 0 && pr::outside_support_reason(*m, o, x[static_cast<std::size_t>(o)]).empty()) __builtin_trap();
   }
 }
 

@@ -5,14 +5,18 @@
 
 Writes a table with all five models (boosted-like: aggregate sum, width 1, one
 tree per class and round; forest-like: aggregate mean, width = classes;
-"le" and "lt" decisions; trees of partial class ranges; a one-leaf tree) and,
-with --csv, the agreement CSV that `python -m aspmv_train agreement` writes:
-header `model,f0,...,f{K-1},class_index`, one row per (model, input vector in
-the model's feature order), numbers with 17 significant digits, unused f
-columns empty. The classes come from the reference evaluator below, written
-from the schema alone, so the C++ side (tests/models/model_agreement.cpp) is
-checked against an independent implementation. A third of the inputs sit
-exactly on a threshold of their feature, to test le against lt.
+"le" and "lt" decisions; trees of partial class ranges; a one-leaf tree; the
+small size's tpr_global, kernel_known and gather with a training support, the
+others without) and, with --csv, the agreement CSV that `python -m aspmv_train
+agreement` writes: header `model,f0,...,f{K-1},outside,class_index`, one row per
+(model, input vector in the model's feature order), numbers with 17 significant
+digits, unused f columns empty, `outside` the index of the first input outside
+the model's support (-1 for none). The classes and the support verdicts come
+from the reference evaluator below, written from the schema alone, so the C++
+side (tests/models/model_agreement.cpp) is checked against an independent
+implementation. A third of the inputs sit exactly on a threshold of their
+feature, to test le against lt; of a model with a support, a sixth on a bound
+of it or just beside.
 
 --size large writes tables of a realistic size for perf/models (boosted:
 6 classes x 100 rounds of depth-6 trees; forest: 100 trees of depth 10).
@@ -50,6 +54,19 @@ def draw(rng, name):
     lo, hi = feature_range(name)
     v = math.exp(rng.uniform(math.log(lo), math.log(hi)))
     return float(int(v)) if name in ("rows", "cols", "nnz", "calls", "mode", "median", "min", "max") else v
+
+
+def support_of(features):
+    """A training support inside each feature's range (the middle 80 % of its log range; no random draw), so
+    that about a tenth of the values drawn fall below it and a tenth above."""
+    out = {}
+    for name in features:
+        lo, hi = feature_range(name)
+        a, b = math.log(lo), math.log(hi)
+        out[name] = [math.exp(a + 0.1 * (b - a)), math.exp(a + 0.9 * (b - a))]
+        if name in ("rows", "cols", "nnz", "calls"):
+            out[name] = [float(math.ceil(out[name][0])), float(math.floor(out[name][1]))]
+    return out
 
 
 def make_tree(rng, features, depth, width, class_offset, leaf):
@@ -126,6 +143,8 @@ def make_table(size, seed):
                                             "max_cu_share", "nnz_per_cu"], METHODS, 10, 5, "lt"),
             "gather": forest(rng, ["nnz", "nnz_per_cu", "calls"], ["known", "gathered"], 3, 3),
         }
+        for name in ("tpr_global", "kernel_known", "gather"):
+            models[name]["support"] = support_of(models[name]["features"])
     return {
         "schema": "aspmv-models/1",
         "arch": "fixture",
@@ -195,6 +214,19 @@ def predict(model, x):
     return best
 
 
+def first_outside(model, x):
+    """The index of the first input (not `calls`) outside [lo, hi] of the model's support (NaN is outside),
+    -1 when none or the model has no support."""
+    support = model.get("support")
+    if not support:
+        return -1
+    for i, name in enumerate(model["features"]):
+        lo, hi = support[name]
+        if name != "calls" and not lo <= x[i] <= hi:
+            return i
+    return -1
+
+
 def samples(rng, model, count):
     thresholds = {}
     for t in model["trees"]:
@@ -207,6 +239,9 @@ def samples(rng, model, count):
         for i, name in enumerate(model["features"]):
             if thresholds.get(i) and rng.random() < 1 / 3:
                 x.append(rng.choice(thresholds[i]))  # exactly on a threshold
+            elif "support" in model and rng.random() < 1 / 4:  # on a bound of the support, or beside it
+                bound = rng.choice(model["support"][name])
+                x.append(rng.choice([bound, math.nextafter(bound, -math.inf), math.nextafter(bound, math.inf)]))
             else:
                 x.append(draw(rng, name))
         out.append(x)
@@ -231,10 +266,11 @@ def main():
         k = max(len(m["features"]) for m in table["models"].values())
         with open(a.csv, "w", newline="") as f:
             w = csv.writer(f, lineterminator="\n")
-            w.writerow(["model"] + [f"f{i}" for i in range(k)] + ["class_index"])
+            w.writerow(["model"] + [f"f{i}" for i in range(k)] + ["outside", "class_index"])
             for name, model in table["models"].items():
                 for x in samples(rng, model, a.samples):
-                    w.writerow([name] + [g17(v) for v in x] + [""] * (k - len(x)) + [predict(model, x)])
+                    w.writerow([name] + [g17(v) for v in x] + [""] * (k - len(x)) +
+                               [first_outside(model, x), predict(model, x)])
 
 
 if __name__ == "__main__":

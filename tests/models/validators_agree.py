@@ -7,8 +7,9 @@ C++ loader's (predictors/model_json.hpp) accept and refuse the same files.
 Mutates tests/data/models/small_table.json and a synthetic table of
 make_model_fixture.py (deleted, inserted and replaced bytes; number tokens
 replaced by indices, overflows, non-integers), writes each mutant, and requires
-`AGREEMENT_BINARY --check` and the generator to agree on every one. Standard
-library only.
+`AGREEMENT_BINARY --check` and the generator to agree on every one; then the
+same on hand-written variants of small_table.json's training supports (SUPPORT
+below: each one accepted or refused as it says). Standard library only.
 """
 import argparse
 import importlib.util
@@ -49,6 +50,57 @@ def mutate(rng, src):
                 k += 1
             b[j:k] = rng.choice([b"-1", b"0", b"7", b"1e999", b"2.5", b"1.0", b"99999999999", b"-0", b"3", b"1"])
     return bytes(b)
+
+
+# small_table.json's gather support (features nnz, calls) replaced: (replacement, valid?).
+SUPPORT_TEXT = '"support": {"calls": [1, 1000], "nnz": [100, 5e6]}'
+SUPPORT = [
+    ('"support": {"nnz": [100, 5e6], "calls": [1, 1000]}', True),
+    ('"support": {"nnz": [7, 7], "calls": [-0.0, 1e308]}', True),
+    ('"support": {"nnz": [100, 5e6]}', False),
+    ('"support": {}', False),
+    ('"support": {"nnz": [100, 5e6], "calls": [1, 1000], "rows": [1, 2]}', False),
+    ('"support": {"nnz": [5e6, 100], "calls": [1, 1000]}', False),
+    ('"support": {"nnz": [100], "calls": [1, 1000]}', False),
+    ('"support": {"nnz": [100, 5e6, 7], "calls": [1, 1000]}', False),
+    ('"support": {"nnz": [100, "5e6"], "calls": [1, 1000]}', False),
+    ('"support": {"nnz": [null, 5e6], "calls": [1, 1000]}', False),
+    ('"support": {"nnz": [100, 1e999], "calls": [1, 1000]}', False),
+    ('"support": {"nnz": 100, "calls": [1, 1000]}', False),
+    ('"support": [[100, 5e6], [1, 1000]]', False),
+    ('"support": null', False),
+    ('"support": {"nnz": [100, 5e6], "calls": [1, 1000], "nnz": [100, 5e6]}', False),
+]
+
+
+def support_variants(binary, gen, work):
+    """Both validators on SUPPORT; returns the number of wrong verdicts."""
+    with open(os.path.join(ROOT, "tests", "data", "models", "small_table.json"), encoding="utf-8") as f:
+        text = f.read()
+    assert text.count(SUPPORT_TEXT) == 1
+    paths = []
+    for i, (replacement, _) in enumerate(SUPPORT):
+        paths.append(os.path.join(work, f"support_{i}.json"))
+        with open(paths[-1], "w", encoding="utf-8") as f:
+            f.write(text.replace(SUPPORT_TEXT, replacement))
+    out = subprocess.run([binary, "--check"] + paths, capture_output=True, check=True).stdout.decode()
+    cpp = {line.split(" ", 2)[1]: line.split(" ", 2) for line in out.splitlines()}
+    wrong = 0
+    for path, (replacement, valid) in zip(paths, SUPPORT):
+        try:
+            gen.load(path)
+            py, why = True, ""
+        except (gen.TableError, OSError) as e:
+            py, why = False, str(e)
+        c = cpp[path]
+        if py != valid or (c[0] == "OK") != valid:
+            wrong += 1
+            print(f"support {replacement}: expected {'valid' if valid else 'refused'}; generator "
+                  f"{'accepts' if py else 'refuses (' + why + ')'}, C++ loader "
+                  f"{'accepts' if c[0] == 'OK' else 'refuses (' + c[2] + ')'}")
+        os.remove(path)
+    print(f"validators_agree: {len(SUPPORT)} support variants, {wrong} wrong")
+    return wrong
 
 
 def main():
@@ -96,7 +148,8 @@ def main():
     print(f"validators_agree: {len(paths)} mutants, {accepted} valid, {disagree} disagreements")
     for path in paths:
         os.remove(path)
-    return 1 if disagree or accepted == 0 or accepted == len(paths) else 0
+    wrong = support_variants(a.binary, gen, a.work)
+    return 1 if disagree or wrong or accepted == 0 or accepted == len(paths) else 0
 
 
 if __name__ == "__main__":

@@ -18,11 +18,13 @@ fi
 entries=$(grep -cvE '^\s*(#|$)' "$spec")
 [ "$(($(wc -l <"$work/run/features.csv") - 1))" -eq "$entries" ] || { echo "features.csv: one row per matrix"; exit 1; }
 
-# 2. Train (the quick candidate grid; three group folds for a corpus this small; without the models'
-#    training support until the C++ loader reads that optional field, docs/MODEL_TABLES.md).
+# 2. Train (the quick candidate grid; three group folds for a corpus this small). The models carry their
+#    training support, which the library reads (docs/MODEL_TABLES.md, "support").
 PYTHONPATH="$train_dir" "$python" -m aspmv_train train --measurements "$work/run" --arch retrain-test \
-  --out "$work/model.json" --tuning-dir "$tuning" --quick --folds 3 --quiet --no-support
+  --out "$work/model.json" --tuning-dir "$tuning" --quick --folds 3 --quiet
 PYTHONPATH="$train_dir" "$python" -m aspmv_train validate "$work/model.json"
+"$python" -c 'import json,sys; m=json.load(open(sys.argv[1]))["models"]; sys.exit(0 if m and all("support" in v for v in m.values()) else 1)' \
+  "$work/model.json" || { echo "the trained models carry no support"; exit 1; }
 trained_at=$("$python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["provenance"]["trained_at"])' \
   "$work/model.json")
 

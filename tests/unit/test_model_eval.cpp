@@ -317,3 +317,31 @@ TEST_CASE("models: feature_value maps every name to its MatrixFeatures field", "
   f.stats.max = 39;
   CHECK(predict(m.model, f, calls).class_index == 0);
 }
+
+TEST_CASE("models: outside_support: known features against a support, calls never, no support never", "[models]") {
+  OwnedModel m({FeatureName::rows, FeatureName::nnz, FeatureName::calls}, 2, Aggregate::sum, Decision::le,
+               {stump(0, 100.0, {1, 0}, {0, 1})});
+  MatrixFeatures f;
+  f.stats.rows = 25;
+  f.stats.cols = 25;
+  f.stats.nnz = 1000;
+  CHECK(outside_support(m.model, f, 1e12) == "");  // no support: never outside
+  const std::vector<double> lo = {64, 100, 1}, hi = {2.1e7, 1e9, 1000};
+  m.model.support_lo = {lo.data(), lo.size()};
+  m.model.support_hi = {hi.data(), hi.size()};
+  CHECK(outside_support(m.model, f, 100) == "rows 25 outside the training support [64, 2.1e+07]");
+  f.stats.rows = 64;
+  CHECK(outside_support(m.model, f, 1e12) == "");  // on the bound; calls not checked
+  f.stats.nnz = 1000000001;
+  CHECK(outside_support(m.model, f, 100) == "nnz 1000000001 outside the training support [100, 1000000000]");
+  CHECK(first_outside_support(m.model, f, 100) == 1);
+  // The inputs as predict() reads them give the same verdict.
+  double x[3];
+  model_inputs(m.model, f, 100, x);
+  CHECK(first_outside_support(m.model, x) == 1);
+  // The prediction does not change with the support.
+  const Prediction with = predict(m.model, f, 100);
+  m.model.support_lo = {};
+  m.model.support_hi = {};
+  CHECK(predict(m.model, f, 100).class_index == with.class_index);
+}

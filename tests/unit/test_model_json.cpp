@@ -125,6 +125,8 @@ void check_same_table(const ModelTable& a, const ModelTable& b) {
     CHECK(ma->aggregate == mb->aggregate);
     CHECK(ma->decision == mb->decision);
     check_same_array(ma->base_score, mb->base_score, "base_score");
+    check_same_array(ma->support_lo, mb->support_lo, "support_lo");
+    check_same_array(ma->support_hi, mb->support_hi, "support_hi");
     REQUIRE(ma->trees.size() == mb->trees.size());
     for (std::size_t t = 0; t < ma->trees.size(); ++t) {
       const Tree& ta = ma->trees[t];
@@ -298,6 +300,117 @@ TEST_CASE("models: the loader accepts a valid table and reads every field", "[mo
   CHECK(s[2] == 0.5);
 }
 
+TEST_CASE("models: the loader reads a model's support per input, in the order of its features", "[models][json]") {
+  SECTION("none: empty, nothing outside") {
+    const auto loaded = parse_model_table(valid, "ok.json");
+    const Model& m = *loaded->table().find(ModelName::tpr_global);
+    CHECK_FALSE(m.has_support());
+    CHECK(m.support_lo.empty());
+    CHECK(m.support_hi.empty());
+    const double x[] = {std::nan(""), -1e300};
+    CHECK(first_outside_support(m, x) == -1);
+  }
+  SECTION("keys in another order than the features, integers, -0.0") {
+    const auto loaded =
+        parse_model_table(replace(valid, R"("base_score": [0, 0, 0],)",
+                                  R"("base_score": [0, 0, 0], "support": {"max": [-0.0, 1e6], "mean": [1, 2.5]},)"),
+                          "ok.json");
+    const Model& m = *loaded->table().find(ModelName::tpr_global);
+    REQUIRE(m.has_support());
+    REQUIRE(m.support_lo.size() == 2);
+    REQUIRE(m.support_hi.size() == 2);
+    CHECK(m.support_lo[0] == 1.0);
+    CHECK(m.support_hi[0] == 2.5);
+    CHECK(m.support_lo[1] == 0.0);
+    CHECK(std::signbit(m.support_lo[1]));
+    CHECK(m.support_hi[1] == 1e6);
+  }
+  SECTION("the hand-written table") {
+    const auto loaded = load_model_table(ASPMV_TEST_DATA_DIR "/models/small_table.json");
+    static constexpr double t_lo[] = {1, 1.5, -0.0}, t_hi[] = {64, 4096, 12.5};  // features mean, max, cov
+    static constexpr double g_lo[] = {100, 1}, g_hi[] = {5e6, 1000};             // features nnz, calls
+    const Model& t = *loaded->table().find(ModelName::tpr_global);
+    check_same_array(t.support_lo, ArrayRef<double>(t_lo), "tpr_global lo");
+    check_same_array(t.support_hi, ArrayRef<double>(t_hi), "tpr_global hi");
+    const Model& g = *loaded->table().find(ModelName::gather);
+    check_same_array(g.support_lo, ArrayRef<double>(g_lo), "gather lo");
+    check_same_array(g.support_hi, ArrayRef<double>(g_hi), "gather hi");
+  }
+}
+
+namespace {
+
+double case_number(const json::Json& v) {
+  if (v.is_string()) {
+    const auto& s = v.get_ref<const std::string&>();
+    if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+    if (s == "inf") return std::numeric_limits<double>::infinity();
+    if (s == "-inf") return -std::numeric_limits<double>::infinity();
+    FAIL("not a number: " << s);
+  }
+  return v.get<double>();
+}
+
+}  // namespace
+
+// The same cases as predictors/train/tests/test_support.py (evaluate.outside_support): the two
+// evaluators' verdicts agree.
+TEST_CASE("models: first_outside_support: the shared cases of support_cases.json, loaded and compiled-in",
+          "[models][json]") {
+  const auto cases =
+      json::parse(read_file(ASPMV_TEST_DATA_DIR "/models/support_cases.json"), "support_cases.json").value;
+  const auto loaded = load_model_table(ASPMV_TEST_DATA_DIR "/models/small_table.json");
+  const ModelTable& compiled = aspmv_test::small_table::compiled_model_table();
+  int n = 0;
+  for (const auto& c : cases.at("cases")) {
+    const std::string name = c.at("model").get<std::string>();
+    INFO(name << " " << c.dump());
+    std::vector<double> x;
+    for (const auto& v : c.at("x")) x.push_back(case_number(v));
+    const int outside = c.at("outside").get<int>();
+    for (const ModelTable* table : {&loaded->table(), &compiled}) {
+      const Model& m = *table->find(parse_model_name(name));
+      REQUIRE(x.size() == m.features.size());
+      CHECK(first_outside_support(m, x.data()) == outside);
+    }
+    ++n;
+  }
+  CHECK(n >= 15);
+}
+
+TEST_CASE("models: outside_support names the first input outside, its value and the range", "[models][json]") {
+  const ModelTable& t = aspmv_test::small_table::compiled_model_table();
+  const Model& g = *t.find(ModelName::gather);      // nnz [100, 5e6], calls [1, 1000]
+  const Model& r = *t.find(ModelName::tpr_global);  // mean [1, 64], max [1.5, 4096], cov [-0, 12.5]
+  MatrixFeatures f;
+  f.stats.rows = 10;
+  f.stats.cols = 10;
+  f.stats.nnz = 100;
+  f.stats.min = 2;
+  f.stats.max = 20;
+  f.stats.mean = 10;
+  f.stats.var = 4;  // cov 0.2
+  CHECK(outside_support(g, f, 100) == "");
+  CHECK(outside_support(g, f, 1e9) == "");  // calls is not checked
+  CHECK(outside_support(r, f, 0) == "");
+  f.stats.nnz = 99;
+  CHECK(outside_support(g, f, 100) == "nnz 99 outside the training support [100, 5e+06]");
+  CHECK(first_outside_support(g, f, 100) == 0);
+  f.stats.nnz = 5000001;
+  CHECK(outside_support(g, f, 100) == "nnz 5000001 outside the training support [100, 5000000]");  // 17 digits
+  f.stats.max = 5000;
+  CHECK(outside_support(r, f, 0) == "max 5000 outside the training support [1.5, 4096]");
+  f.stats.mean = std::nextafter(64.0, 100.0);
+  CHECK(outside_support(r, f, 0) == "mean 64.000000000000014 outside the training support [1, 64]");
+  f.stats.mean = std::numeric_limits<double>::quiet_NaN();
+  CHECK(outside_support(r, f, 0) == "mean nan outside the training support [1, 64]");
+  CHECK(first_outside_support(r, f, 0) == 0);
+  // The committed tables without a support: never outside.
+  for (const auto name : all_model_names)
+    if (const Model* m = compiled_model_table().find(name); m != nullptr && !m->has_support())
+      CHECK(outside_support(*m, f, std::nan("")) == "");
+}
+
 TEST_CASE("models: the loader refuses malformed tables, naming the JSON path", "[models][json]") {
   const std::string p = "models.tpr_global.";
   const std::string t0 = p + "trees[0].";
@@ -393,6 +506,28 @@ TEST_CASE("models: the loader refuses malformed tables, naming the JSON path", "
       "base_score": [0], "trees": []}}})",
                   {"models.gather.trees", "at least one tree"});
     check_refused("[]", {"(top level)", "must be a JSON object"});
+  }
+  SECTION("support: one finite [lo, hi] per input feature, lo <= hi") {
+    const auto with = [](const std::string& support) {
+      return replace(valid, R"("base_score": [0, 0, 0],)", R"("base_score": [0, 0, 0], "support": )" + support + ",");
+    };
+    const std::string sp = p + "support";
+    check_refused(with(R"({"mean": [1, 2]})"), {sp.c_str(), "no entry for the model's feature 'max'"});
+    check_refused(with(R"({"mean": [1, 2], "max": [1, 2], "cov": [0, 1]})"),
+                  {(sp + ".cov").c_str(), "'cov' is not one of the model's features (mean, max)"});
+    check_refused(with(R"({"mean": [2.5, 1], "max": [1, 2]})"),
+                  {(sp + ".mean").c_str(), "lo 2.5 is greater than hi 1"});
+    check_refused(with(R"({"mean": [1, 2], "max": [1]})"), {(sp + ".max").c_str(), "[lo, hi]", "an array of 1"});
+    check_refused(with(R"({"mean": [1, 2], "max": [1, 2, 3]})"), {(sp + ".max").c_str(), "an array of 3"});
+    check_refused(with(R"({"mean": [1, 2], "max": 1})"), {(sp + ".max").c_str(), "not a number"});
+    check_refused(with(R"({"mean": [1, "2"], "max": [1, 2]})"),
+                  {(sp + ".mean[1]").c_str(), "must be a number, not a string"});
+    check_refused(with(R"({"mean": [1, 1e999], "max": [1, 2]})"), {(sp + ".mean[1]").c_str(), "not a finite double"});
+    check_refused(with(R"({"mean": [null, 2], "max": [1, 2]})"), {(sp + ".mean[0]").c_str(), "not null"});
+    check_refused(with("[[1, 2], [1, 2]]"), {sp.c_str(), "must be an object, not an array"});
+    check_refused(with("{}"), {sp.c_str(), "no entry for the model's feature 'mean'"});
+    check_refused(with(R"({"mean": [1, 2], "max": [1, 2], "mean": [1, 2]})"), {"duplicate key \"mean\""});
+    CHECK_NOTHROW(parse_model_table(with(R"({"max": [7, 7], "mean": [-1e308, 1e308]})"), "ok.json"));
   }
   SECTION("JSON syntax: trailing garbage, truncated, duplicate keys") {
     check_refused(valid + " x", {"expected end of input"});

@@ -2,10 +2,13 @@
 
     python -m aspmv_train agreement --model tuning_data/h100/model.json --samples 5000 --seed 1 --out FILE.csv
 
-CSV, header ``model,f0,...,f{K-1},class_index`` with K the largest feature
-count of the table's models; a row holds one model's input in that model's
-own feature order (``features``), its unused trailing cells empty, and the
-class index (into the model's ``classes``) that aspmv_train.evaluate predicts.
+CSV, header ``model,f0,...,f{K-1},outside,class_index`` with K the largest
+feature count of the table's models; a row holds one model's input in that
+model's own feature order (``features``), its unused trailing cells empty, the
+index of the first input outside the model's training support (``support``;
+-1 when none or the model has no support: evaluate.first_outside_support, the
+C++ first_outside_support) and the class index (into the model's ``classes``)
+that aspmv_train.evaluate predicts.
 Numbers are written with 17 significant digits (``%.17g``), so both sides
 read the same doubles. Per model, ``samples`` vectors drawn to hit both
 sides of the thresholds:
@@ -17,7 +20,10 @@ sides of the thresholds:
   threshold of that feature, or to its float neighbour below or above
   (nextafter), the cases a "<" vs "<=" or a rounding slip would flip;
 - 30 %: every feature drawn log-uniformly (or uniformly around zero) over
-  the range of that feature's thresholds, widened by a factor of 4.
+  the range of that feature's thresholds, widened by a factor of 4;
+- for a model with a support, a tenth of all rows then get one input (not
+  ``calls``) set to a bound of its support or the float neighbour outside or
+  inside it.
 """
 from __future__ import annotations
 
@@ -127,6 +133,14 @@ def samples_for(name: str, model: dict, n: int, rng, folders=()) -> np.ndarray:
     parts.append(edge)
     out = np.vstack(parts)
     assert out.shape == (n, k)
+    sup = model.get("support")
+    bounded = [j for j, f in enumerate(model["features"]) if f != "calls" and sup and f in sup]
+    if bounded:  # only for a model with a support: the draws of the others stay as they were
+        for i in rng.integers(0, n, n // 10):
+            j = bounded[rng.integers(0, len(bounded))]
+            b = float(sup[model["features"][j]][rng.integers(0, 2)])
+            kind = rng.integers(0, 3)
+            out[i, j] = b if kind == 0 else float(np.nextafter(b, -np.inf if kind == 1 else np.inf))
     return out
 
 
@@ -138,13 +152,14 @@ def dump(table: dict, out_path, samples: int = 5000, seed: int = 1, folders=()) 
     rows = 0
     with open(out_path, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["model"] + [f"f{i}" for i in range(kmax)] + ["class_index"])
+        w.writerow(["model"] + [f"f{i}" for i in range(kmax)] + ["outside", "class_index"])
         for name, model in models.items():
             X = samples_for(name, model, samples, rng, folders)
             for x in X:
                 xs = [float(v) for v in x]
                 c = evaluate.predict_index(model, xs)
-                w.writerow([name] + [fmt(v) for v in xs] + [""] * (kmax - len(xs)) + [c])
+                o = evaluate.first_outside_support(model, xs)
+                w.writerow([name] + [fmt(v) for v in xs] + [""] * (kmax - len(xs)) + [o, c])
                 rows += 1
     return rows
 
@@ -156,10 +171,14 @@ def check(table: dict, csv_path) -> tuple[int, int]:
     with open(csv_path) as f:
         r = csv.reader(f)
         header = next(r)
+        has_outside = len(header) >= 3 and header[-2] == "outside"
         for row in r:
             model = models[row[0]]
             k = len(model["features"])
             x = [float(v) for v in row[1:1 + k]]
             rows += 1
-            bad += evaluate.predict_index(model, x) != int(row[-1])
+            wrong = evaluate.predict_index(model, x) != int(row[-1])
+            if has_outside:
+                wrong = wrong or evaluate.first_outside_support(model, x) != int(row[-2])
+            bad += wrong
     return rows, bad

@@ -216,7 +216,8 @@ def main(argv=None) -> int:
                    help="leave out the matrices whose group matches an fnmatch pattern (e.g. 'real/*,real2/*'); "
                         "recorded in the table's provenance")
     t.add_argument("--no-support", action="store_true",
-                   help="leave out the models' training support (for C++ readers that do not accept the field yet)")
+                   help="leave out the models' training support (the library's out-of-support guard then never "
+                        "fires; for readers older than the one that reads the field)")
     t.set_defaults(fn=cmd_train)
     o = sub.add_parser("oof", help="out-of-fold evaluation on the real matrices (each predicted by models trained "
                                    "without its source group)")

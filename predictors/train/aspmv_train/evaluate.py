@@ -122,13 +122,15 @@ def validate_model(name: str, model: dict) -> None:
     _check(isinstance(base, list) and len(base) == len(classes), where, "len(base_score) != len(classes)")
     for v in base:
         _check(_is_num(v), where, "base_score holds a non-finite number")
-    if "support" in model:  # optional: per input feature [lo, hi] over the training data
+    if "support" in model:  # optional: one [lo, hi] per input feature name, over the training data
         sup = model["support"]
         _check(isinstance(sup, dict), where, "support is not an object")
         for f, r in sup.items():
             _check(f in feats, f"{where}.support", f"{f!r} is not one of the model's features")
             _check(isinstance(r, list) and len(r) == 2 and all(_is_num(v) for v in r) and r[0] <= r[1],
                    f"{where}.support.{f}", "not [lo, hi] with finite lo <= hi")
+        for f in feats:
+            _check(f in sup, f"{where}.support", f"no entry for the model's feature {f!r} (one per input feature)")
     trees = model["trees"]
     _check(isinstance(trees, list) and len(trees) >= 1, where, "trees is not a non-empty array")
     for i, t in enumerate(trees):
@@ -244,22 +246,40 @@ def predict_rows(model: dict, rows) -> list[int]:
     return [predict_index(model, r) for r in rows]
 
 
-def outside_support(model: dict, values: dict, skip=("calls",)) -> list[tuple]:
-    """The inputs of ``values`` (name -> value, as feature_vector takes them) outside the model's ``support``:
-    [(feature, value, lo, hi), ...] in the model's feature order; [] when the model has no support or every
-    input is within it. ``calls`` (context, not a matrix feature) is not checked."""
+def outside_support_x(model: dict, x, skip=("calls",)) -> list[tuple]:
+    """The inputs of vector ``x`` (the model's inputs in its feature order) outside the model's ``support``:
+    [(index, feature, value, lo, hi), ...] in the model's feature order; [] when the model has no support or
+    every input is within it. NaN is outside; the bounds are compared as doubles (the C++ side's
+    first_outside_support, predictors/model_table.hpp). ``calls`` (context, not a matrix feature) is not
+    checked."""
     sup = model.get("support")
     if not sup:
         return []
-    x = feature_vector(model, values)
     out = []
-    for name, v in zip(model["features"], x):
+    for i, (name, v) in enumerate(zip(model["features"], x)):
         if name in skip or name not in sup:
             continue
-        lo, hi = sup[name]
+        v, lo, hi = float(v), float(sup[name][0]), float(sup[name][1])
         if not (lo <= v <= hi):
-            out.append((name, v, float(lo), float(hi)))
+            out.append((i, name, v, lo, hi))
     return out
+
+
+def first_outside_support(model: dict, x) -> int:
+    """The index of the first input of vector ``x`` outside the model's support, -1 when none (the C++
+    first_outside_support; the agreement CSV's ``outside`` column)."""
+    out = outside_support_x(model, x)
+    return out[0][0] if out else -1
+
+
+def outside_support(model: dict, values: dict, skip=("calls",)) -> list[tuple]:
+    """The inputs of ``values`` (name -> value, as feature_vector takes them) outside the model's ``support``:
+    [(feature, value, lo, hi), ...] in the model's feature order; [] when the model has no support or every
+    input is within it. NaN is outside. ``calls`` (context, not a matrix feature) is not checked. The first
+    one is what the C++ outside_support (predictors/model_table.hpp) names."""
+    if not model.get("support"):
+        return []
+    return [t[1:] for t in outside_support_x(model, feature_vector(model, values), skip)]
 
 
 def _div(a: float, b: float) -> float:
