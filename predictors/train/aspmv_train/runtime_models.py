@@ -32,7 +32,8 @@ sha256(seed:group); for fold f the models are fitted on what the trainer gets in
 without the fold's, minus the trainer's own held-out fold 0 of the split recomputed without them) and predict
 the fold's matrices and the generated held-out fold (pooled over the K fits, as oof.py). The classifier figures
 beside them come from oof.py's fold tables (oof._fold_table, the trainer run per fold; cached in
-``--cache`` (with the runtime fits)) asked as make_plan asks at 100 calls (compare.plan_choices). The combination: the
+``--cache`` with the runtime fits) asked as make_plan asks at 100 calls, as oof.py scores them (oof.fold_picks:
+gather model, insurance, kernel model, make_plan's skew guard). The combination: the
 classifier proposes, the runtime model vetoes a proposal predicted more than X times the cost of its best
 alternative (the plan then gathers row statistics always); X from VETO_GRID, chosen per fold on the fold's
 training matrices only (runtime predictions from the inner cross-validation, the classifier's picks in-sample:
@@ -514,6 +515,16 @@ def classifier_tables(cfg: RuntimeConfig, precision: str, folders, jobs: dict, l
     return out
 
 
+def _fit_source() -> str:
+    """The source of what a fit computes (the cache's key: edits elsewhere in this module keep the cache)."""
+    import inspect
+    parts = [inspect.getsource(o) for o in (LogFeatures, build_targets, _design, _ls, _cv_linear, forward_select,
+                                            LinearModel, GbmModel, _neighbours, _knn_predict, KnnModel)]
+    consts = (LINEAR_MAX_FEATURES, LINEAR_MIN_GAIN, GBM_GRID, GBM_GRID_QUICK, KNN_K, KNN_SCALES, KNN_PASSES, KNN_EPS,
+              PRE_FLOOR_S, GROUPS_READ)
+    return "\n".join(parts) + repr(consts)
+
+
 def _runtime_fit(cfg, precision, folders, f, kind, mats, tr, inner, test, held, Ztr, tg, names, Zq) -> dict:
     """One kind fitted on one fold: predictions of the fold's and the generated held-out matrices, the inner
     cross-validated predictions on the training matrices, what it reads. From the cache when the key (inputs,
@@ -522,7 +533,7 @@ def _runtime_fit(cfg, precision, folders, f, kind, mats, tr, inner, test, held, 
     key = None
     if cfg.cache:
         h = hashlib.sha256()
-        h.update(Path(__file__).read_bytes())
+        h.update(FIT_KEY.encode())
         h.update(json.dumps({"folders": [str(Path(x)) for x in folders], "kind": kind, "seed": cfg.seed,
                              "quick": cfg.quick, "names": names, "targets": tg.names,
                              "tr": [mats[i] for i in tr], "inner": inner.tolist(),
@@ -600,6 +611,7 @@ def _evaluate_precision(cfg: RuntimeConfig, precision: str, folders, log) -> dic
         if members:
             jobs[f] = members
     tables = classifier_tables(cfg, precision, folders, jobs, log) if cfg.classifier else {}
+    backend = str(base.meas.run.get("backend", "")).lower() or None
     # Per (set row): matrix index, fold, per kind predictions (log) and picks; classifier picks.
     P = {k: np.full((n, len(tg.names)), np.nan) for k in kinds}
     used_cost = {k: np.zeros(n) for k in kinds}
@@ -631,12 +643,13 @@ def _evaluate_precision(cfg: RuntimeConfig, precision: str, folders, log) -> dic
                 "trained_on": int(len(tr)), "trained_groups": int(len(set(group[tr]))), "models": {}, "veto_x": {},
                 "reads": {}}
         table = tables.get(f)
-        if table is not None:
+        if table is not None:  # make_plan's plan from the fold table, as oof.py scores it (skew guard included)
             tab = table[0]
-            p_tr, _ = compare.plan_choices(tab, costs, base.arch_json, base.is_gpu, CALLS, tr)
             fc_tab = oof.gathered_cost(tab, F.loc[mats])
-            p_te, g_te = compare.plan_choices(tab, costs, base.arch_json, base.is_gpu, CALLS, test)
-            cls[test], cls_g[test], cls_fc[test] = p_te, g_te, fc_tab[test]
+            p_tr = compare.plan_picks(tab, costs, base.arch_json, base.is_gpu, CALLS, tr, backend=backend).pred
+            if len(test):
+                d = oof.fold_picks(tab, costs, base.arch_json, base.is_gpu, test, fc_tab[test], backend)
+                cls[test], cls_g[test], cls_fc[test] = d["pred"], d["gathered"], d["fcost"]
             info["classifier"] = table[2]
         gen_p, gen_used = {}, {}
         for k in kinds:
@@ -660,8 +673,8 @@ def _evaluate_precision(cfg: RuntimeConfig, precision: str, folders, log) -> dic
                 + (" (cache)" if fit.get("cached") else ""))
         g_pick = g_gath = g_fc = None
         if table is not None:
-            g_pick, g_gath = compare.plan_choices(table[0], costs, base.arch_json, base.is_gpu, CALLS, held)
-            g_fc = oof.gathered_cost(table[0], F.loc[mats])[held]
+            d = oof.fold_picks(table[0], costs, base.arch_json, base.is_gpu, held, fc_tab[held], backend)
+            g_pick, g_gath, g_fc = d["pred"], d["gathered"], d["fcost"]
         gen.append((f, held, gen_p, gen_used, g_pick, g_gath, g_fc, dict(info["veto_x"])))
         info["elapsed_s"] = round(time.time() - t0, 1)
         folds_run.append(info)
@@ -919,3 +932,7 @@ def write(result: dict, out_dir: Path) -> list[Path]:
     paths[1].write_text(json.dumps(oof.evaluate_finite(slim), indent=1, allow_nan=False) + "\n")
     pd.DataFrame(rows).to_csv(paths[2], index=False, float_format="%.6g")
     return paths
+
+
+# The fitting code as imported (read once, so an edit of the file during a run cannot change a key midway).
+FIT_KEY = hashlib.sha256(_fit_source().encode()).hexdigest()

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import H100, subsample
 
-from aspmv_train import cli, compare
+from aspmv_train import cli, compare, oof
 from aspmv_train import runtime_models as rm
 from aspmv_train import split
 
@@ -143,15 +143,25 @@ def _fake_tables(cfg, precision, folders, jobs, log):
     return {f: ({"models": {}}, [], "fake") for f in jobs}
 
 
-def _fake_plan_choices(table, costs, arch_json, is_gpu, calls=100, idx=None):
-    idx = np.arange(len(costs.mats)) if idx is None else np.asarray(idx, int)
-    return np.zeros(len(idx), dtype=int), np.zeros(len(idx), dtype=bool)
+def _fake_fold_picks(table, costs, arch_json, is_gpu, idx, gathered_fc, backend=None):
+    n = len(idx)
+    return {"pred": np.zeros(n, dtype=int), "gathered": np.zeros(n, dtype=bool), "fcost": np.zeros(n)}
+
+
+class _Picks:
+    def __init__(self, n):
+        self.pred = np.zeros(n, dtype=int)
+
+
+def _fake_plan_picks(table, costs, arch_json, is_gpu, calls=100, idx=None, **kw):
+    return _Picks(len(idx))
 
 
 def test_out_of_fold_end_to_end(fixture, arch_dir, tmp_path, monkeypatch):
     meas, man = fixture
     monkeypatch.setattr(rm, "classifier_tables", _fake_tables)
-    monkeypatch.setattr(compare, "plan_choices", _fake_plan_choices)
+    monkeypatch.setattr(oof, "fold_picks", _fake_fold_picks)
+    monkeypatch.setattr(compare, "plan_picks", _fake_plan_picks)
     cfg = rm.RuntimeConfig(measurements=[str(meas)], tuning_dir=arch_dir, folds=3, train_folds=3, quick=True,
                            manifest=man, seed=5, command="python -m aspmv_train runtime (test)")
     result = rm.run(cfg, log=lambda m: None)
