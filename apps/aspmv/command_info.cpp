@@ -10,6 +10,7 @@
 #include <aspmv/device_info.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/version.hpp>
+#include <backends/traits.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -97,10 +98,10 @@ int command_info(const Args& args) {
     std::printf(" %s%s", to_string(D::id), D::traits.analysis ? "*" : "");
   });
   std::printf("  (* with a per-matrix analysis)\n");
+  using Space = Kokkos::DefaultExecutionSpace;
+  std::printf("%s\n", describe_architecture(false, backends::Traits<Space>::is_gpu, Space::name()).c_str());
   std::printf("%s\n", describe(arch_table()).c_str());
-  print_table_differences(device_properties(Kokkos::DefaultExecutionSpace()));
-  if (std::string(arch_table().provenance.status) == "placeholder")
-    std::printf("  note: this table's parameters are placeholders (no measurements on this architecture).\n");
+  print_table_differences(device_properties(Space()));
   std::printf("%s\n", describe_model_table().c_str());
   if (verbose) Kokkos::print_configuration(std::cout, true);
   return 0;

@@ -4,13 +4,14 @@
 #include "arg_reader.hpp"
 #include "commands.hpp"
 #include "demo_set.hpp"
+#include "model_table_text.hpp"
 #include "table_printer.hpp"
 
-#include <aspmv/arch_table.hpp>
 #include <aspmv/device_csr.hpp>
 #include <aspmv/plan.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/reference.hpp>
+#include <backends/traits.hpp>
 
 #include <bench/bandwidth.hpp>
 #include <bench/timing.hpp>
@@ -173,8 +174,10 @@ int command_run(const Args& args) {
   else
     for (const auto& f : opt.files) sources.push_back(file_source(f));
 
-  std::printf("aspmv run: %s on %s, table %s (%s)\n", opt.single ? "float" : "double",
-              Kokkos::DefaultExecutionSpace::name(), arch_table().arch, arch_table().provenance.status);
+  using Space = Kokkos::DefaultExecutionSpace;
+  const bool rules_only = opt.plan.selector == Selector::rules;
+  std::printf("aspmv run: %s on %s\n%s\n", opt.single ? "float" : "double", Space::name(),
+              describe_architecture(rules_only, backends::Traits<Space>::is_gpu, Space::name()).c_str());
   std::fflush(stdout);  // before any error on stderr
   TablePrinter table({"matrix", "rows", "cols", "nnz", "kernel", "plan ms", "time us", "GB/s", "check (rel. error)"});
   int failures = 0;

@@ -29,7 +29,7 @@ inline std::string describe(const ArchTable& t) {
   using detail::gbs_or;
   std::ostringstream o;
   o << "architecture table: " << t.arch << " - " << t.description << "\n"
-    << "  status: " << t.provenance.status << (t.model_only ? " (model-only table)" : "") << "\n"
+    << "  hardware parameters: " << t.provenance.status << (t.model_only ? " (model-only table)" : "") << "\n"
     << "  provenance: " << t.provenance.summary << "\n"
     << "  source: " << t.provenance.source_file << " (sha256 " << std::string(t.provenance.source_sha256).substr(0, 12)
     << ")\n"

@@ -31,6 +31,13 @@ std::string ModelVerdict::text() const {
   return o.str();
 }
 
+std::string hardware_parameters_text(const std::string& arch_status) {
+  if (arch_status == "measured") return "hardware parameters measured";
+  if (arch_status == "placeholder") return "hardware parameters placeholder (not measured)";
+  if (arch_status == "defaults") return "hardware parameters defaults (published or hand-chosen, not measured here)";
+  return "hardware parameters " + arch_status;
+}
+
 std::string PlanSummary::describe() const {
   std::ostringstream o;
   o << std::setprecision(4);
@@ -44,9 +51,11 @@ std::string PlanSummary::describe() const {
       << ", cov " << stats.cov() << "\n";
   else
     o << "  features: known only (m, n, nnz)\n";
-  o << "  table: " << arch << " (" << arch_status << ")" << (deterministic ? ", deterministic" : "")
-    << ", expected calls " << expected_calls << "\n";
-  if (!model_table.empty()) o << "  models: " << model_table << "\n";
+  o << "  expected calls " << expected_calls << (deterministic ? ", deterministic" : "") << "\n";
+  // One statement: the architecture table's hardware parameters, then the
+  // model table that chose (its own status), never two bare statuses.
+  o << "  architecture " << arch << ": " << hardware_parameters_text(arch_status)
+    << "; models: " << (model_table.empty() ? std::string("not asked (the rules choose)") : model_table) << "\n";
   for (const auto& v : verdicts) o << "    " << v.text() << "\n";
   if (!guard.empty()) o << "  guard: " << guard << "\n";
   if (!partition.empty()) {

@@ -63,6 +63,12 @@ struct ModelVerdict {
   std::string text() const;  // "kernel_gathered (xgboost): csr_adaptive, p 0.83; merge_path 0.1, ..."
 };
 
+// What the architecture table's provenance status says of its hardware
+// parameters, plainly: "hardware parameters measured", "hardware parameters
+// placeholder (not measured)", ... (the kernel and TpR choices come from the
+// model table, whatever this says).
+std::string hardware_parameters_text(const std::string& arch_status);
+
 struct PlanSummary {
   Kernel kernel = Kernel::automatic;      // the kernel the plan runs
   std::string why;                        // the rule or option that chose it
@@ -71,7 +77,7 @@ struct PlanSummary {
   std::vector<PartitionBlock> partition;  // Gao Algorithm 1 blocks (gao_partitioned)
   std::vector<GroupSummary> groups;
   std::string value_type, offset_type, execution_space;
-  std::string arch, arch_status;
+  std::string arch, arch_status;       // the architecture table and its provenance status (hardware parameters)
   std::string model_table;             // "h100 trained (...)": the table asked; "" when no model was
   std::vector<ModelVerdict> verdicts;  // what each model asked answered, in the order asked
   std::string guard;                   // non-empty: a guard replaced the choice, and why (selection_guards.hpp)

@@ -3,7 +3,8 @@
 # prints aspmv's usage only (Kokkos' list is --kokkos-help's), every Kokkos
 # option the usage advertises is accepted by run and info and an unknown one
 # is refused, the tool binds OpenMP threads when the user did not (no Kokkos
-# warning) and info says so, bad --tpr values are refused up front, a failed
+# warning) and info says so, info and run tell the hardware parameters from
+# the models in one statement, bad --tpr values are refused up front, a failed
 # run prints no empty table, no message doubles its prefix, and bench-forms
 # checks every form it times.
 #   cli.sh ASPMV_BINARY MATRIX_FILE
@@ -77,6 +78,20 @@ fi
 
 # The architecture table: no "0 GB/s" for a value the table does not know.
 run_tool 0 info && ! out_has " 0 GB/s" || fail "info prints 0 GB/s"
+
+# The tables in one statement that tells the hardware parameters (the
+# architecture table's status) from the models (the model table's), in info,
+# run and run --describe; never the bare "table ARCH (STATUS)" that read as if
+# the whole table were a placeholder.
+statement="^architecture [a-z0-9-]+: hardware parameters (measured|defaults|placeholder)[^,]*, models (of [a-z0-9-]+ )?"
+run_tool 0 info && out_has "${statement}(trained|untrained)" || fail "info: no architecture statement"
+run_tool 0 run "$matrix" && out_has "${statement}(trained|untrained)" || fail "run: no architecture statement"
+! out_has ", table [a-z0-9-]+ \(" || fail "run: the old 'table ARCH (STATUS)' header"
+run_tool 0 run --rules "$matrix" && out_has "${statement}not asked \(--rules" || fail "run --rules: models not said unasked"
+run_tool 0 run --describe "$matrix" &&
+  out_has "^  architecture [a-z0-9-]+: hardware parameters [a-z]+[^;]*; models: [a-z0-9-]+ (trained|untrained)" ||
+  fail "run --describe: no architecture statement"
+! out_has "^  table: " || fail "run --describe: the old '  table: ARCH (STATUS)' line"
 
 # --tpr: refused up front, with the reason, and no table.
 check_refused() {
