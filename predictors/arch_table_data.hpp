@@ -51,7 +51,7 @@ struct KernelParameters {
   // takes more than row_share times the evenly spread product and more than
   // min_row_passes passes of a row's lanes (row_share 0: the guard is off).
   double skew_guard_row_share = 1.0;
-  int skew_guard_min_row_passes = 8;
+  int skew_guard_min_row_passes = 32;
 };
 
 struct ArchProvenance {

@@ -94,7 +94,7 @@ def generate(table, source_name, sha):
         transpose_scatter_max_column_nnz=need(p, "transpose_scatter_max_column_nnz", int, w, 0),
         # Optional (defaults of arch_table_data.hpp): the planner's skew guard.
         skew_guard_row_share=float(p.get("skew_guard", {}).get("row_share", 1.0)),
-        skew_guard_min_row_passes=int(p.get("skew_guard", {}).get("min_row_passes", 8)),
+        skew_guard_min_row_passes=int(p.get("skew_guard", {}).get("min_row_passes", 32)),
     )
     if params["skew_guard_row_share"] < 0 or params["skew_guard_min_row_passes"] < 0:
         raise TableError("fields 'parameters.skew_guard.row_share' and 'min_row_passes' must be >= 0")

@@ -138,7 +138,7 @@ ROW_BOUND_KERNELS = ("csr_scalar", "csr_vector")
 # The largest TpR of a GPU backend (backends/*/traits.hpp max_tpr): the most lanes one row gets.
 GPU_MAX_TPR = {"cuda": 32, "hip": 64, "rocm": 64}
 SKEW_GUARD_ROW_SHARE = 1.0      # parameters.skew_guard.row_share when absent (arch_table_data.hpp)
-SKEW_GUARD_MIN_ROW_PASSES = 8   # parameters.skew_guard.min_row_passes when absent
+SKEW_GUARD_MIN_ROW_PASSES = 32  # parameters.skew_guard.min_row_passes when absent
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   s.stats.cols = a.num_cols();
   s.stats.nnz = a.nnz();
   s.stats.mean = s.stats.rows > 0 ? double(s.stats.nnz) / double(s.stats.rows) : 0.0;
-  const SpaceFacts space = space_facts<ExecSpace>(table);
+  const SpaceFacts space = space_facts<ExecSpace>(table, sizeof(Value));
   const ModelSelection models(opt, table, space);
   if (opt.selector == Selector::models) s.model_table = models.text();
   const bool automatic = opt.kernel == Kernel::automatic;

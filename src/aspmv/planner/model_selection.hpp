@@ -26,21 +26,23 @@ namespace aspmv::planner {
 
 // What the selection needs to know of the execution space: kind, name, the
 // largest TpR, and the lanes the skew guard counts (selection_guards.hpp).
-// space_facts<ExecSpace>(table) gives them for a space; studies and tests
+// space_facts<ExecSpace>(table, sizeof(Value)) gives them for a space; studies and tests
 // write them for a device they do not run on.
 struct SpaceFacts {
   bool is_gpu = false;
   const char* name = "";
   int max_tpr = 1;
   GuardLanes lanes;
+  DeviceFacts device;  // what the models' device features read (arch table, value size)
 };
 
 // A GPU's lanes from its table (compute units x SIMD width; a row gets at
 // most max_tpr of them), a CPU's threads (a row gets one).
 template <class ExecSpace>
-SpaceFacts space_facts(const predictors::ArchTableData& table) {
+SpaceFacts space_facts(const predictors::ArchTableData& table, std::int64_t value_bytes) {
   using Traits = backends::Traits<ExecSpace>;
-  SpaceFacts f{Traits::is_gpu, Traits::name, Traits::max_tpr, {}};
+  SpaceFacts f{
+      Traits::is_gpu, Traits::name, Traits::max_tpr, {}, predictors::device_facts(table.hardware, value_bytes)};
   if (Traits::is_gpu)
     f.lanes = {double(table.hardware.compute_units) * double(table.hardware.simd_width), double(Traits::max_tpr)};
   else
@@ -78,8 +80,8 @@ class ModelSelection {
     if (!opt_.gather_features) return false;
     if (table_ == nullptr || known.rows == 0 || known.nnz == 0) return true;
     if (const auto* m = table_->find(predictors::ModelName::gather)) {
-      auto v = predictors::evaluate_model(predictors::ModelName::gather, *m, predictors::features_of(known),
-                                          double(opt_.expected_calls));
+      auto v = predictors::evaluate_model(predictors::ModelName::gather, *m,
+                                          predictors::features_of(known, space_.device), double(opt_.expected_calls));
       bool g = v.label == "gathered";
       if (!g && insured(known)) {
         v.overruled = "gathered anyway: " + std::to_string(known.nnz) +
@@ -88,11 +90,32 @@ class ModelSelection {
                       " expected calls >= " + std::to_string(gather_insurance_min_calls);
         g = true;
       }
+      if (!g) {
+        const std::string outside = known_outside_support(known);
+        if (!outside.empty()) {
+          v.overruled = "gathered anyway: the known-feature model would extrapolate: " + outside;
+          g = true;
+        }
+      }
       s.verdicts.push_back(std::move(v));
       return g;
     }
     if (table_->has(predictors::ModelName::kernel_gathered)) return true;
     return !table_->has(predictors::ModelName::kernel_known);
+  }
+
+  // Out-of-distribution guard (issue 20): where the kernel_known model's
+  // inputs lie outside the support of its training data (the table's
+  // per-model [min, max], predictors::outside_support), its answer is an
+  // extrapolation, and the plan gathers row statistics instead of trusting
+  // it (mirrored by the trainer's scoring with support). "" when inside or
+  // when the table carries no support.
+  std::string known_outside_support(const RowStats& known) const {
+    const auto* m = table_ != nullptr ? table_->find(predictors::ModelName::kernel_known) : nullptr;
+    if (m == nullptr) return "";
+    const std::string why =
+        predictors::outside_support(*m, predictors::features_of(known, space_.device), double(opt_.expected_calls));
+    return why.empty() ? why : "kernel_known: " + why;
   }
 
   // The insurance on the gather model (mirrored by gather_insured in
@@ -126,7 +149,8 @@ class ModelSelection {
     const auto name = gathered ? predictors::ModelName::kernel_gathered : predictors::ModelName::kernel_known;
     const auto* m = table_->find(name);
     if (m == nullptr) return std::nullopt;
-    auto v = predictors::evaluate_model(name, *m, predictors::features_of(stats), double(opt_.expected_calls));
+    auto v = predictors::evaluate_model(name, *m, predictors::features_of(stats, space_.device),
+                                        double(opt_.expected_calls));
     const std::string label = v.label;
     const double confidence = v.confidence;
     const bool regret = v.regret;

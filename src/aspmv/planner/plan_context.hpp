@@ -82,12 +82,18 @@ class PlanContext {
   const predictors::KernelParameters& params;
   const RowStats& stats;
 
+  // The device facts the models' device features read (the arch table's hardware, this value size).
+  DeviceFacts device_facts() const {
+    return predictors::device_facts(table.hardware, sizeof(typename Matrix::value_type));
+  }
+
   // Threads per row for the whole matrix (statistics `s`): forced by the
   // options, else the kernel label's, else tpr_global, else the rule.
   int tpr_for_matrix(const RowStats& s) const {
     if (options.threads_per_row > 0) return options.threads_per_row;
     if (tpr_.from_label > 0) return tpr_.from_label;
-    if (tpr_.matrix_model != nullptr) return predictors::tpr_by_model(*tpr_.matrix_model, s, Traits::max_tpr);
+    if (tpr_.matrix_model != nullptr)
+      return predictors::tpr_by_model(*tpr_.matrix_model, s, Traits::max_tpr, device_facts());
     return predictors::tpr_by_rule(options.tpr_rule, s, Traits::max_tpr);
   }
   std::string tpr_source_matrix() const {
@@ -102,7 +108,8 @@ class PlanContext {
   // tpr_block, else the rule.
   int tpr_for_block(const RowStats& s) const {
     if (options.threads_per_row > 0) return options.threads_per_row;
-    if (tpr_.block_model != nullptr) return predictors::tpr_by_model(*tpr_.block_model, s, Traits::max_tpr);
+    if (tpr_.block_model != nullptr)
+      return predictors::tpr_by_model(*tpr_.block_model, s, Traits::max_tpr, device_facts());
     return predictors::tpr_by_rule(options.tpr_rule, s, Traits::max_tpr);
   }
   std::string tpr_source_block() const {

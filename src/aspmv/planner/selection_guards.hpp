@@ -21,9 +21,13 @@
 // exceeds the arch table's skew_guard_row_share and the longest row (or the
 // mean, when only that is known) needs more than skew_guard_min_row_passes
 // passes of row_lanes lanes (so a short matrix that is launch-bound anyway
-// is left alone), a row-bound pick is replaced by the robust kernel of the
-// device (predictors/kernel_rules.hpp: CSR-Adaptive on GPUs, merge-path on
-// CPUs), and the summary's `guard` says which guard fired and why.
+// is left alone; 32 passes: with 8, the guard replaced CSR-vector<32> on 44
+// generated matrices of 13k-62k nonzeros on the H100, 25 of them slower per
+// call, and with CSR-Adaptive's analysis 32 of them > 20 % slower over 100
+// calls, tuning_data/h100/measurements/2026-11-26; with 32 it fires on none of
+// the study corpus and still on the 25-row LP matrix, 161 passes), a row-bound pick is replaced by the robust kernel of
+// the device (predictors/kernel_rules.hpp: CSR-Adaptive on GPUs, merge-path on CPUs), and the summary's `guard` says
+// which guard fired and why.
 
 #include <aspmv/feature_set.hpp>
 #include <aspmv/kernel.hpp>
