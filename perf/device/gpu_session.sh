@@ -7,6 +7,7 @@
 #   perf/device/gpu_session.sh large-nnz bench-compare
 #   perf/device/gpu_session.sh describe-real         (each real matrix's plan, as the models chose it)
 #   perf/device/gpu_session.sh tests-forms bench-forms   (transposes and multivectors: tests; against cuSPARSE)
+#   perf/device/gpu_session.sh collect-real          (the real corpus, double and float: issue 20)
 set -uo pipefail
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export ASPMV_DEMO_DIR=$PWD/.device/demo OMP_PROC_BIND=false
@@ -237,6 +238,25 @@ for stage in "$@"; do
         --time-limit "${COLLECT_SECONDS:-300}" --blocks-every 8 --batches "${COLLECT_BATCHES:-5}" 2>&1 | tee "$OUT/collect_log.txt"
       tar -czf "$FINAL_OUT/collect_h100.tar.gz" -C .device/collect h100
       wc -l .device/collect/h100/done.txt .device/collect/h100/failures.csv ;;
+    collect-real)
+      # The real corpus (issue 20): .device/real-corpus/spec-h100${REAL_PART:+-$REAL_PART}.txt
+      # (the real matrices, the real-derived ones, the guard matrices; REAL_PART
+      # a or b: one of the two halves a call's 64 MiB carries), double, then float.
+      # REAL_COLLECT_DOUBLE_S / REAL_COLLECT_FLOAT_S: start no new matrix after
+      # this long (0: skip that precision); the folders .device/collect/real-*
+      # travel back and forth (carry) so a later call resumes.
+      mkdir -p .device/collect
+      for prec in double float; do
+        limit=REAL_COLLECT_${prec^^}_S
+        [ "${!limit:-240}" = 0 ] && continue
+        flag=(); [ "$prec" = float ] && flag=(--float)
+        part=${REAL_PART:+-$REAL_PART}
+        $bin/aspmv collect --spec ".device/real-corpus/spec-h100$part.txt" --out ".device/collect/real-$prec$part" "${flag[@]}" \
+          --time-limit "${!limit:-240}" --blocks-every 8 --batches 5 >"$OUT/collect_real_${prec}_log.txt" 2>&1
+        tail -n 3 "$OUT/collect_real_${prec}_log.txt"
+        tar -czf "$FINAL_OUT/collect_real_$prec$part.tar.gz" -C .device/collect "real-$prec$part"
+        wc -l ".device/collect/real-$prec$part/done.txt" ".device/collect/real-$prec$part/failures.csv"
+      done ;;
     bench-sweep)
       $bin/aspmv bench --groups --csv "$OUT/bench_sweep.csv" \
         --variant stage_unroll=4 --variant num_rows_stream=1 \
@@ -252,6 +272,21 @@ for stage in "$@"; do
       $bin/aspmv bench --csv "$OUT/bench_real.csv" .device/real/*.mtx.gz >"$OUT/bench_real.txt" 2>&1
       $bin/aspmv bench --csv "$OUT/bench_generated.csv" "${GENERATED_BENCH[@]}" \
         >"$OUT/bench_generated.txt" 2>&1; grep -cE "^best" "$OUT/bench_real.txt" "$OUT/bench_generated.txt" ;;
+    bench-real-oof)
+      # The shared real sets (real/ and real2/, as the real corpus in
+      # .device/real-corpus holds them: MANIFEST.tsv's source shared:real and
+      # shared:real2; issue 20) with the table ASPMV_MODEL_FILE names, trained
+      # without them (out-of-fold): every kernel, the plan's choice and
+      # cuSPARSE, double and float; and what the plan chose and why.
+      [ -n "${ASPMV_MODEL_FILE:-}" ] || { echo "bench-real-oof: set ASPMV_MODEL_FILE"; exit 2; }
+      mapfile -t shared < <(awk -F'\t' 'NR > 1 && $4 ~ /^shared:real/ { print $1 }' .device/real-corpus/MANIFEST.tsv |
+        while read -r n; do ls .device/real-corpus/"$n".* 2>/dev/null | head -n 1; done)
+      echo "bench-real-oof: ${#shared[@]} shared real matrices, table $ASPMV_MODEL_FILE"
+      $bin/aspmv bench --csv "$OUT/bench_real_oof.csv" "${shared[@]}" >"$OUT/bench_real_oof.txt" 2>&1
+      $bin/aspmv bench --float --csv "$OUT/bench_real_oof_float.csv" "${shared[@]}" >"$OUT/bench_real_oof_float.txt" 2>&1
+      $bin/aspmv run --describe "${shared[@]}" >"$OUT/describe_real_oof.txt" 2>&1
+      echo "bench-real-oof: $(grep -c "^best" "$OUT/bench_real_oof.txt") + $(grep -c "^best" "$OUT/bench_real_oof_float.txt") matrices, $(grep -c "guard:" "$OUT/describe_real_oof.txt") guards fired" |
+        tee -a "$FINAL_OUT/summary.txt" ;;
     describe-real)
       # What the model table chose for each real matrix, and why (plan.describe()).
       $bin/aspmv run --describe .device/real/*.mtx.gz >"$OUT/describe_real.txt" 2>&1
