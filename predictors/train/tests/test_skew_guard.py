@@ -30,7 +30,7 @@ def test_lanes_as_make_plan_counts_them():
     assert guard_lanes({}, True, {"compute_units": 132, "simd_width": 32}, "cuda") == H100
     assert CPU16 == GuardLanes(False, 16.0, 1.0)
     assert robust_kernel(True) == "csr_adaptive" and robust_kernel(False) == "merge_path"
-    assert skew_guard_parameters({}) == (1.0, 8)
+    assert skew_guard_parameters({}) == (1.0, 32)
     assert skew_guard_parameters({"parameters": {"skew_guard": {"row_share": 2.5, "min_row_passes": 3}}}) == (2.5, 3)
 
 
@@ -71,8 +71,10 @@ def test_parameters_and_off_switch():
     assert skew_guard("csr_scalar", s, True, {"parameters": {"skew_guard": {"min_row_passes": 20000}}},
                       CPU16) is None
     # The boundaries are strict (> row_share, > min_row_passes), as in the C++.
-    assert skew_guard("csr_scalar", stats(8, 64, 8), True, {}, GuardLanes(False, 8.0, 1.0)) is None  # share 1
-    assert skew_guard("csr_scalar", stats(8, 64, 9), True, {}, GuardLanes(False, 8.0, 1.0)) == "merge_path"
+    floor8 = {"parameters": {"skew_guard": {"min_row_passes": 8}}}
+    assert skew_guard("csr_scalar", stats(8, 64, 8), True, floor8, GuardLanes(False, 8.0, 1.0)) is None  # share 1
+    assert skew_guard("csr_scalar", stats(8, 64, 9), True, floor8, GuardLanes(False, 8.0, 1.0)) == "merge_path"
+    assert skew_guard("csr_scalar", stats(8, 64, 9), True, {}, GuardLanes(False, 8.0, 1.0)) is None  # 9 <= 32 passes
 
 
 def _costs(F, labels):
