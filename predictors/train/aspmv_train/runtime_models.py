@@ -736,6 +736,15 @@ def _evaluate_precision(cfg: RuntimeConfig, precision: str, folders, log) -> dic
                 s = _set_figures(costs, idx, vp, np.ones(len(idx), bool), fc, oracle, A, mnames)
                 s["vetoed_pct"] = 100.0 * float(np.mean(vp != vw["cls"])) if len(idx) else 0.0
                 sel["veto: " + k] = s
+                # The same veto only where the classifier's plan gathered anyway (the runtime model's features
+                # then cost nothing more; the known path keeps its pick and its economy).
+                g = np.asarray(vw["cls_g"], bool)
+                vg = np.where(g, vp, vw["cls"])
+                fg = np.where(g, fc, vw["cls_fc"])
+                s = _set_figures(costs, idx, vg, g, fg, oracle, A, mnames)
+                s["vetoed_pct"] = 100.0 * float(np.mean(vg != vw["cls"])) if len(idx) else 0.0
+                sel["veto, gathered plans: " + k] = s
+                vpicks["g:" + k] = vg
         selection[sname] = sel
         for j, i in enumerate(idx):
             row = {"precision": precision, "set": sname, "matrix": mats[i], "group": group[i], "domain": domain[i],
@@ -762,6 +771,8 @@ def _evaluate_precision(cfg: RuntimeConfig, precision: str, folders, log) -> dic
                     v = int(vpicks[k][j])
                     row[f"veto_{k}"] = costs.labels[v]
                     row[f"veto_{k}_ratio"] = float(A[i, v] / oracle[i])
+                    v = int(vpicks["g:" + k][j])
+                    row[f"veto_gathered_{k}_ratio"] = float(A[i, v] / oracle[i])
             rows.append(row)
     lin = _linear_table(folds_run, tg) if "linear" in kinds else {}
     run = base.meas.run
@@ -839,7 +850,8 @@ def markdown(result: dict) -> str:
           "the generated held-out fold predicted by every fold's models (matrices × fits). The classifier rows are "
           "oof.py's fold tables asked as make_plan asks at 100 calls; **veto: kind**: the classifier's pick unless "
           "the runtime model predicts it more than X× the cost of its best label (X chosen per fold on the "
-          "training matrices; the plan then gathers row statistics always)."
+          "training matrices; the plan then gathers row statistics always); **veto, gathered plans**: the same "
+          "veto only where the classifier's plan gathered anyway (no extra feature collection)."
           + (" Quick grids (tests)." if result.get("quick") else ""), "",
           f"Prediction quality (Lehnert): relative error |t_pred − t_meas| / t_meas of the time per call, "
           f"median / mean in %. Selection: per matrix, oracle / choice where the choice costs (feature collection "
@@ -882,8 +894,8 @@ def markdown(result: dict) -> str:
             sel = r["selection"].get(sname)
             if not sel:
                 continue
-            order = (["classifier"] if "classifier" in sel else []) + kinds + [f"veto: {k}" for k in kinds
-                                                                               if f"veto: {k}" in sel]
+            order = (["classifier"] if "classifier" in sel else []) + kinds + [
+                f"{v}: {k}" for v in ("veto", "veto, gathered plans") for k in kinds if f"{v}: {k}" in sel]
             for name in order:
                 s = sel[name]
                 if not s.get("n"):
