@@ -41,6 +41,12 @@ flavors=(openmp hip-gfx908)
 python=$("$ASPMV_ROOT/scripts/python_env.sh")   # the study report's Python (pandas, matplotlib, pytest)
 "$ASPMV_ROOT/scripts/fetch_suitesparse_matrices.sh" >/dev/null   # real test matrices the corpus tests read
 
+step "real corpus: a slice of scripts/fetch_real_corpus.sh, its manifest, a real-derived spec"
+slice=$("$ASPMV_ROOT/scripts/fetch_real_corpus.sh" --slice 3)
+python3 "$ASPMV_ROOT/scripts/real_corpus_summary.py" --min 15 "$slice/MANIFEST.tsv" >/dev/null
+python3 "$ASPMV_ROOT/scripts/real_derived_spec.py" "$slice" --count 12 >"$slice/derived.txt"
+[ "$(grep -c '^file ' "$slice/derived.txt")" -eq 12 ] || die "real_derived_spec.py wrote no 12 derived matrices"
+
 step "cpu build: configure and build every target"
 cmake --preset cpu -DASPMV_PYTHON="$python" >/dev/null
 cmake --build --preset cpu

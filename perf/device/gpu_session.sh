@@ -320,6 +320,17 @@ for stage in "$@"; do
         .device/cpu/aspmv collect --spec .device/specs/cpu.txt --out .device/collect/cpu16 \
         --time-limit "${CPU_COLLECT_SECONDS:-100}" --blocks-every 8 --batches 4 --generator-threads 0 2>&1 | tee "$OUT/cpu_collect_log.txt"
       tar -czf "$FINAL_OUT/collect_cpu16.tar.gz" -C .device/collect cpu16 ;;
+    cpu-collect-real)
+      # The real corpus's half REAL_PART on the host's cores, double (the OpenMP
+      # build of the cpu preset as .device/aspmv-cpu); no new matrix after
+      # CPU_REAL_S seconds (the real matrices come first in the spec).
+      mkdir -p .device/collect
+      part=${REAL_PART:+-$REAL_PART}
+      OMP_NUM_THREADS=$(nproc) OMP_PROC_BIND=spread OMP_PLACES=threads \
+        .device/aspmv-cpu collect --spec ".device/real-corpus/spec-h100$part.txt" --out ".device/collect/cpu16-real-double$part" \
+        --time-limit "${CPU_REAL_S:-120}" --blocks-every 8 --batches 4 --generator-threads 0 >"$OUT/cpu_collect_real_log.txt" 2>&1
+      tail -n 2 "$OUT/cpu_collect_real_log.txt"
+      tar -czf "$FINAL_OUT/collect_cpu16_real$part.tar.gz" -C .device/collect "cpu16-real-double$part" ;;
     sanitize)
       # compute-sanitizer memcheck, racecheck, synccheck on the kernel tests' Cuda
       # configurations, one test per process, each tool within a time budget
