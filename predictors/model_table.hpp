@@ -321,7 +321,7 @@ inline std::string outside_support_reason(const Model& m, int i, double value) {
 // an input is outside.
 inline std::string outside_support(const Model& m, const MatrixFeatures& f, double calls) {
   const int i = first_outside_support(m, f, calls);
-  if (i < 0) return std::string();
+  if (i < 0) return {};
   return outside_support_reason(m, i, feature_value(m.features[static_cast<std::size_t>(i)], f, calls));
 }
 
