@@ -28,6 +28,14 @@ GENERATED_BENCH=(stencil2d-5pt-2000 stencil3d-7pt-150 rand-uniform-r1000000-c100
   rmat-s20-e16-a0.57-b0.19-c0.19-seed3 chunglu-r1000000-m10-g2.2-seed4 circuit-r1000000-m5-d4-c4-seed5
   lp-r200000-c1000000-m20-l20-n50000-seed6 band-r1000000-w100-m30-seed7-perm1)
 
+# The cpu-sweep set: real matrices of the shared sets (skewed graphs, FEM, dense
+# rows; .device/real-corpus) and large generated ones (memory-bound regime).
+CPU_SWEEP_MATRICES=(.device/real-corpus/soc-Epinions1.mtx .device/real-corpus/BlogCatalog.mtx
+  .device/real-corpus/Andrews.mtx .device/real-corpus/delaunay_n16.mtx .device/real-corpus/goodwin.mtx
+  .device/real-corpus/offshore.mtx .device/real-corpus/web-sk-2005.mtx .device/real-corpus/deezer-hr.mtx
+  stencil3d-27pt-100 rand-uniform-r1000000-c1000000-m16-s12-seed5 rand-zipf-r1000000-c1000000-m4-s1.8-max50000-seed6
+  shortlong-s2000000-l200-n200000-seed1 rand-normal-r500000-c500000-m60-s20-seed9)
+
 # --- sanitize: compute-sanitizer over the kernel tests' Cuda configurations ---
 # The kernel tests are TEMPLATE_LIST_TEST_CASEs named "<name> - Configs - i"
 # (Configs: 4 per execution space: double/float x int32/int64) or
@@ -331,6 +339,27 @@ for stage in "$@"; do
         --time-limit "${CPU_REAL_S:-120}" --blocks-every 8 --batches 4 --generator-threads 0 >"$OUT/cpu_collect_real_log.txt" 2>&1
       tail -n 2 "$OUT/cpu_collect_real_log.txt"
       tar -czf "$FINAL_OUT/collect_cpu16_real$part.tar.gz" -C .device/collect "cpu16-real-double$part" ;;
+    cpu-sweep)
+      # The cpu-x86 table's kernel parameters on the host's cores (issue 20, item 8):
+      # every parameter a CPU kernel reads, a few values around the table's, on real
+      # matrices of .device/real-corpus and large generated ones; the OpenMP build of
+      # the cpu preset as .device/aspmv-cpu; copy bandwidth of 1 GiB buffers. Kokkos
+      # Kernels' spmv runs beside them. No new matrix after CPU_SWEEP_S seconds.
+      sweep_start=$SECONDS
+      : >"$OUT/cpu_sweep.txt"
+      for mtx in "${CPU_SWEEP_MATRICES[@]}"; do
+        if (( SECONDS - sweep_start > ${CPU_SWEEP_S:-420} )); then echo "not run (time): $mtx" >>"$OUT/cpu_sweep.txt"; continue; fi
+        OMP_NUM_THREADS=$(nproc) OMP_PROC_BIND=spread OMP_PLACES=threads \
+          .device/aspmv-cpu bench --copy-mib 1024 --csv "$OUT/cpu_sweep.csv" \
+          --variant host_rows_per_chunk=1 --variant host_rows_per_chunk=4 --variant host_rows_per_chunk=16 \
+          --variant host_rows_per_chunk=64 --variant host_rows_per_chunk=1024 --variant host_rows_per_chunk=4096 \
+          --variant teams_per_cu=1 --variant teams_per_cu=2 --variant teams_per_cu=4 --variant teams_per_cu=32 \
+          --variant nnz_per_wg=256 --variant nnz_per_wg=4096 --variant nnz_per_wg=16384 \
+          --variant merge_items=1024 --variant merge_items=32768 --variant merge_items=131072 \
+          --variant t_long=512 --variant t_long=32768 --variant long_row_split=16384 --variant long_row_split=1048576 \
+          "$mtx" >>"$OUT/cpu_sweep.txt" 2>&1 || echo "bench failed on $mtx" >>"$OUT/cpu_sweep.txt"
+      done
+      echo "cpu-sweep: $(grep -c '^best' "$OUT/cpu_sweep.txt") matrices, $((SECONDS - sweep_start)) s" | tee -a "$FINAL_OUT/summary.txt" ;;
     sanitize)
       # compute-sanitizer memcheck, racecheck, synccheck on the kernel tests' Cuda
       # configurations, one test per process, each tool within a time budget
