@@ -3,7 +3,7 @@
 
     make_model_fixture.py --table OUT.json [--csv OUT.csv] [--size small|large] [--seed N] [--samples N]
 
-Writes a table with all five models (boosted-like: aggregate sum, width 1, one
+Writes a table with all six models (boosted-like: aggregate sum, width 1, one
 tree per class and round; forest-like: aggregate mean, width = classes;
 "le" and "lt" decisions; trees of partial class ranges; a one-leaf tree; the
 small size's tpr_global, kernel_known and gather with a training support, the
@@ -130,6 +130,8 @@ def make_table(size, seed):
             "kernel_gathered": forest(rng, [f for f in FEATURES if f != "calls"], METHODS, 100, 10, "lt"),
             "gather": boosted(rng, ["rows", "cols", "nnz", "mean", "density", "calls"], ["known", "gathered"], 50,
                               4),
+            "runtime": dict(boosted(rng, [f for f in FEATURES if f != "calls"], METHODS, 40, 4),
+                            algorithm="lightgbm-runtime"),
         }
     else:
         one_leaf = boosted(rng, ["mean"], TPR, 1, 0)
@@ -142,6 +144,8 @@ def make_table(size, seed):
             "kernel_gathered": forest(rng, ["rows", "nnz", "mean", "max", "var", "bandwidth", "density",
                                             "max_cu_share", "nnz_per_cu"], METHODS, 10, 5, "lt"),
             "gather": forest(rng, ["nnz", "nnz_per_cu", "calls"], ["known", "gathered"], 3, 3),
+            "runtime": dict(boosted(rng, ["rows", "nnz", "mean", "max", "cov"], METHODS, 3, 3),
+                            algorithm="lightgbm-runtime"),
         }
         for name in ("tpr_global", "kernel_known", "gather"):
             models[name]["support"] = support_of(models[name]["features"])

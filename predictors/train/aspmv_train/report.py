@@ -607,11 +607,25 @@ def _exported(d, out):
     d("## The exported table", "")
     rows = []
     for name, m in out.table["models"].items():
+        if name not in out.chosen:  # the runtime model (runtime_table.py): no candidate selection
+            p = out.table["provenance"]["models"][name]
+            rows.append([f"`{name}`", m["algorithm"], "fixed", f"`{p['labels']}`", len(m["features"]),
+                         len(m["classes"]), len(m["trees"]), p["nodes"], p["worst_case_nodes_visited"],
+                         m["decision"], m["aggregate"]])
+            continue
         r = out.chosen[name]
         rows.append([f"`{name}`", m["algorithm"], r.candidate.name, f"`{r.variant}`", len(m["features"]),
                      len(m["classes"]), len(m["trees"]), r.nodes, r.path, m["decision"], m["aggregate"]])
     d(*table(["model", "algorithm", "candidate", "labels", "features", "classes", "trees", "nodes",
               "worst-case node visits", "decision", "aggregate"], rows))
+    rt = out.table["models"].get("runtime")
+    if rt is not None:
+        h = rt["scores"]
+        d(f"- `runtime` (runtime_table.py; Plan::describe() prints its predicted times, it does not choose), "
+          f"held-out over {h['n']} matrices: median relative error {h['median_rel_error_pct']:.1f} % (mean "
+          f"{h['mean_rel_error_pct']:.1f} %); the least predicted time is within 5 % of the measured best on "
+          f"{h['pick_within_5pct']:.1f} %, 5-20 % on {h['pick_5_to_20pct']:.1f} %, beyond 20 % on "
+          f"{h['pick_beyond_20pct']:.1f} %.", "")
     om = out.table["provenance"].get("omitted_models", {})
     for k, v in om.items():
         d(f"- `{k}` not exported: {v}")

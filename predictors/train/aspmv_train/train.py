@@ -35,7 +35,7 @@ import pandas as pd
 
 from aspmv_train import assess, candidates, data, evaluate, export, features as feat, methods, metrics, selection
 from aspmv_train import split as splitmod
-from aspmv_train import tasks
+from aspmv_train import runtime_table, tasks
 from aspmv_train.selection import Result, Task
 
 GPU_BACKENDS = ("cuda", "hip", "rocm", "sycl")
@@ -99,6 +99,7 @@ class Outcome:
     results: dict = field(default_factory=dict)      # model -> list[Result]
     chosen: dict = field(default_factory=dict)       # model -> Result
     tasks: dict = field(default_factory=dict)        # model -> Task
+    runtime: dict | None = None                      # the runtime model (runtime_table.py), when trained
 
 
 def _git(args, cwd) -> str:
@@ -565,6 +566,23 @@ class Trainer:
             rep["shared_real_rows"] = rows
         out.report["kernels"] = rep
 
+    # ------------------------------------------------------------ runtime
+    def train_runtime(self, out: Outcome):
+        """The runtime model over kernel_gathered's classes and features (runtime_table.py; describe() only)."""
+        r = out.chosen.get("kernel_gathered")
+        if r is None:
+            return
+        task = r.task
+        self.log("runtime (predicted time per call of each kernel_gathered class)")
+        m = runtime_table.model(task.X, self.costs.T, task.fold, task.features, task.classes, self.cfg.seed,
+                                self.cfg.quick)
+        if self.cfg.support:
+            m["support"] = export.support(task.X[task.train], task.features)
+        out.runtime = m
+        h = m["scores"]
+        self.log(f"  held-out: median relative error {h['median_rel_error_pct']:.1f} %, least predicted time within "
+                 f"5 % of the best on {h['pick_within_5pct']:.1f} %")
+
     # ------------------------------------------------------------ export
     def export_table(self, out: Outcome) -> dict:
         cfg = self.cfg
@@ -578,6 +596,8 @@ class Trainer:
             if cfg.support:
                 m["support"] = export.support(r.task.X[r.task.train], r.task.features)
             models[name] = m
+        if out.runtime is not None:
+            models["runtime"] = out.runtime
         meas = self.meas
         run = meas.run
         root = cfg.repo_root
@@ -607,7 +627,8 @@ class Trainer:
                       "feature groups a model reads), analysis (preprocessing_s) and calls (time_s, launch "
                       "included); offline, from recorded timings"),
             "methods": {lab: "/".join(self.times.label_config[lab]) for lab in self.times.labels},
-            "models": {name: _model_prov(name, out.chosen[name]) for name in models},
+            "models": {name: (_model_prov(name, out.chosen[name]) if name in out.chosen else
+                              _runtime_prov(models[name])) for name in models},
         }
         if meas.duplicates:
             prov["duplicates_skipped"] = len(meas.duplicates)
@@ -677,6 +698,7 @@ class Trainer:
         self.train_tpr(out)
         self.train_kernels(out)
         self.assess_kernels(out)
+        self.train_runtime(out)
         out.table = self.export_table(out)
         out.report["elapsed_s"] = time.time() - t0
         out.report["split_table"] = self.split.table()
@@ -706,6 +728,12 @@ def _scores(name: str, r: Result) -> dict:
     out = {"split": "held-out"}
     out.update({k: v for k, v in h.items() if isinstance(v, (int, float))})
     return out
+
+
+def _runtime_prov(m: dict) -> dict:
+    return {"algorithm": m["algorithm"], "hyperparameters": dict(runtime_table.PARAMS), "labels": "ln seconds per call",
+            "classes": len(m["classes"]), "trees": len(m["trees"]), "nodes": export.n_nodes(m),
+            "worst_case_nodes_visited": export.max_path(m)}
 
 
 def _model_prov(name: str, r: Result) -> dict:

@@ -10,7 +10,7 @@ import time
 import numpy as np
 import pytest
 
-from aspmv_train import agreement, cli, compare, evaluate, report, train
+from aspmv_train import agreement, cli, compare, evaluate, report, runtime_table, train
 from aspmv_train import features as feat
 
 
@@ -43,11 +43,32 @@ def _check_exact(result):
             assert len(mismatch) == 0, (name, r.candidate.name, mismatch[:10])
 
 
+def _check_runtime(trainer, table):
+    """The runtime model in the table: one class per method label, read by the JSON evaluator as minus ln of the
+    seconds the boosters predict (refitted here with the same seed: LightGBM is deterministic), and held-out
+    scores that a measured time can check."""
+    rt = table["models"]["runtime"]
+    task = trainer.costs
+    assert rt["algorithm"] == "lightgbm-runtime"
+    assert rt["classes"] == list(task.labels)
+    gathered = [r for r in [trainer.combo["gathered"]]][0].task
+    assert rt["features"] == list(gathered.features)
+    boosters = runtime_table.fit(gathered.X, task.T, gathered.fold != 0, trainer.cfg.seed, quick=True)
+    X = gathered.X[gathered.test]
+    expected = -np.log(runtime_table.predict_seconds(boosters, X))
+    ours = np.array([evaluate.scores(rt, x) for x in X.tolist()])
+    assert np.allclose(ours, expected, rtol=1e-6, atol=1e-6)
+    h = rt["scores"]
+    assert h["split"] == "held-out" and h["n"] == int(gathered.test.sum())
+    assert abs(h["pick_within_5pct"] + h["pick_5_to_20pct"] + h["pick_beyond_20pct"] - 100.0) < 1e-6
+    assert 0 <= h["median_rel_error_pct"] < 1000
+
+
 def test_gpu_corpus_end_to_end(tiny_h100, arch_dir, tmp_path):
     trainer, result, out, seconds = _train(tiny_h100, "testgpu", arch_dir, tmp_path)
     table = evaluate.load(out)  # validates
     assert table["status"] == "trained"
-    assert set(table["models"]) == {"tpr_global", "tpr_block", "kernel_known", "kernel_gathered", "gather"}
+    assert set(table["models"]) == {"tpr_global", "tpr_block", "kernel_known", "kernel_gathered", "gather", "runtime"}
     for key in ("measurements", "measurement_commit", "measurement_date", "device", "corpus_spec_sha256",
                 "training_command", "training_commit", "trained_at", "split", "summary"):
         assert key in table["provenance"]
@@ -57,6 +78,7 @@ def test_gpu_corpus_end_to_end(tiny_h100, arch_dir, tmp_path):
     for c in table["models"]["kernel_known"]["classes"]:
         assert c == "csr_scalar" or c.startswith("csr_vector/tpr=")
     _check_exact(result)
+    _check_runtime(trainer, table)
     # Each model carries the exact support of its training samples.
     for name, r in result.chosen.items():
         sup = table["models"][name]["support"]
