@@ -329,16 +329,22 @@ for stage in "$@"; do
         --time-limit "${CPU_COLLECT_SECONDS:-100}" --blocks-every 8 --batches 4 --generator-threads 0 2>&1 | tee "$OUT/cpu_collect_log.txt"
       tar -czf "$FINAL_OUT/collect_cpu16.tar.gz" -C .device/collect cpu16 ;;
     cpu-collect-real)
-      # The real corpus's half REAL_PART on the host's cores, double (the OpenMP
-      # build of the cpu preset as .device/aspmv-cpu); no new matrix after
-      # CPU_REAL_S seconds (the real matrices come first in the spec).
+      # The real corpus's half REAL_PART on the host's cores (the OpenMP build of
+      # the cpu preset as .device/aspmv-cpu), double then float; no new matrix
+      # after CPU_REAL_S (double) / CPU_REAL_FLOAT_S (float; 0 skips) seconds (the
+      # real matrices come first in the spec).
       mkdir -p .device/collect
       part=${REAL_PART:+-$REAL_PART}
-      OMP_NUM_THREADS=$(nproc) OMP_PROC_BIND=spread OMP_PLACES=threads \
-        .device/aspmv-cpu collect --spec ".device/real-corpus/spec-h100$part.txt" --out ".device/collect/cpu16-real-double$part" \
-        --time-limit "${CPU_REAL_S:-120}" --blocks-every 8 --batches 4 --generator-threads 0 >"$OUT/cpu_collect_real_log.txt" 2>&1
-      tail -n 2 "$OUT/cpu_collect_real_log.txt"
-      tar -czf "$FINAL_OUT/collect_cpu16_real$part.tar.gz" -C .device/collect "cpu16-real-double$part" ;;
+      for prec in double float; do
+        limit=$([ "$prec" = double ] && echo "${CPU_REAL_S:-120}" || echo "${CPU_REAL_FLOAT_S:-0}")
+        [ "$limit" = 0 ] && continue
+        flag=(); [ "$prec" = float ] && flag=(--float)
+        OMP_NUM_THREADS=$(nproc) OMP_PROC_BIND=spread OMP_PLACES=threads \
+          .device/aspmv-cpu collect --spec ".device/real-corpus/spec-h100$part.txt" --out ".device/collect/cpu16-real-$prec$part" \
+          "${flag[@]}" --time-limit "$limit" --blocks-every 8 --batches 4 --generator-threads 0 >"$OUT/cpu_collect_real_${prec}_log.txt" 2>&1
+        tail -n 2 "$OUT/cpu_collect_real_${prec}_log.txt"
+        tar -czf "$FINAL_OUT/collect_cpu16_real_$prec$part.tar.gz" -C .device/collect "cpu16-real-$prec$part"
+      done ;;
     cpu-sweep)
       # The cpu-x86 table's kernel parameters on the host's cores (issue 20, item 8):
       # every parameter a CPU kernel reads, a few values around the table's, on real
