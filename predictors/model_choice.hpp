@@ -63,6 +63,13 @@ inline bool is_regret_model(const Model& m) {
   return n >= 7 && std::strcmp(m.algorithm + n - 7, "-regret") == 0;
 }
 
+// Runtime models (algorithm "*-runtime") score a configuration by minus its
+// predicted ln(seconds per call).
+inline bool is_runtime_model(const Model& m) {
+  const std::size_t n = std::strlen(m.algorithm);
+  return n >= 8 && std::strcmp(m.algorithm + n - 8, "-runtime") == 0;
+}
+
 // Whether a table was trained for the kind of device `is_gpu` says.
 inline bool table_applies(const ModelTable& t, bool is_gpu, const char* table_backend) {
   if (t.status != TableStatus::trained) return false;
@@ -124,6 +131,36 @@ inline ModelVerdict evaluate_model(ModelName name, const Model& m, const MatrixF
     v.ranked.push_back({m.classes[c], value});
   }
   return v;
+}
+
+// The runtime model's predicted time per call of configuration `pick` (a
+// class label such as "csr_vector/tpr=8") and of the best-predicted other
+// class. `pick` stays empty in the answer when it is not one of the classes.
+inline RuntimeForecast forecast_runtime(const Model& m, const MatrixFeatures& f, const std::string& pick) {
+  double scores[max_model_classes];
+  predict(m, f, 0.0, scores);
+  RuntimeForecast r;
+  std::size_t runner = max_model_classes;
+  for (std::size_t c = 0; c < m.classes.size() && c < max_model_classes; ++c) {
+    if (pick == m.classes[c]) {
+      r.pick = pick;
+      r.pick_seconds = std::exp(-scores[c]);
+    } else if (runner == max_model_classes || scores[c] > scores[runner]) {
+      runner = c;
+    }
+  }
+  if (runner != max_model_classes) {
+    r.runner_up = m.classes[runner];
+    r.runner_up_seconds = std::exp(-scores[runner]);
+  }
+  return r;
+}
+
+// The class label of a kernel choice: "csr_adaptive", "csr_vector/tpr=8".
+inline std::string kernel_label_text(Kernel k, int tpr) {
+  std::string s = to_string(k);
+  if (tpr > 0) s += "/tpr=" + std::to_string(tpr);
+  return s;
 }
 
 // Threads per row from a TpR model's label, clamped to what the backend runs.

@@ -85,7 +85,7 @@ std::string describe_model_table() {
     const pr::Model* m = t.find(name);
     o << "\n    " << pr::to_string(name) << ": ";
     if (m == nullptr) {
-      o << "rule";
+      o << (name == pr::ModelName::runtime ? "none (describe() predicts no times)" : "rule");
       continue;
     }
     o << m->algorithm << ", " << m->trees.size() << (m->trees.size() == 1 ? " tree, " : " trees, ")

@@ -31,6 +31,17 @@ std::string ModelVerdict::text() const {
   return o.str();
 }
 
+std::string RuntimeForecast::text() const {
+  std::ostringstream o;
+  o << std::setprecision(3);
+  if (!pick.empty())
+    o << pick << " " << pick_seconds * 1e6 << " us per call";
+  else
+    o << "the plan's kernel is not one of its configurations";
+  if (!runner_up.empty()) o << (pick.empty() ? "; fastest predicted " : "; runner-up ") << runner_up << " " << runner_up_seconds * 1e6 << " us";
+  return o.str();
+}
+
 std::string hardware_parameters_text(const std::string& arch_status) {
   if (arch_status == "measured") return "hardware parameters measured";
   if (arch_status == "placeholder") return "hardware parameters placeholder (not measured)";
@@ -58,6 +69,7 @@ std::string PlanSummary::describe() const {
     << "; models: " << (model_table.empty() ? std::string("not asked (the rules choose)") : model_table) << "\n";
   for (const auto& v : verdicts) o << "    " << v.text() << "\n";
   if (!guard.empty()) o << "  guard: " << guard << "\n";
+  if (!forecast.empty()) o << "  runtime model (predicted): " << forecast.text() << "\n";
   if (!partition.empty()) {
     std::int64_t long_blocks = 0;
     for (const auto& b : partition) long_blocks += b.is_long ? 1 : 0;

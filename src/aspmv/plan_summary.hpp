@@ -63,6 +63,19 @@ struct ModelVerdict {
   std::string text() const;  // "kernel_gathered (xgboost): csr_adaptive, p 0.83; merge_path 0.1, ..."
 };
 
+// The table's runtime model on the plan's matrix (issue 20, item 4): the
+// predicted time per call of the plan's kernel configuration and of the
+// best-predicted other one. Information for describe(): it does not choose.
+struct RuntimeForecast {
+  std::string pick;                 // the plan's configuration ("csr_vector/tpr=8"); "" when not one of the model's
+  double pick_seconds = 0;          // predicted seconds per call of `pick`
+  std::string runner_up;            // the best-predicted configuration other than `pick`
+  double runner_up_seconds = 0;     // its predicted seconds per call
+  bool empty() const { return pick.empty() && runner_up.empty(); }
+
+  std::string text() const;  // "csr_adaptive 12.3 us per call; runner-up merge_path 13.1 us"
+};
+
 // What the architecture table's provenance status says of its hardware
 // parameters, plainly: "hardware parameters measured", "hardware parameters
 // placeholder (not measured)", ... (the kernel and TpR choices come from the
@@ -81,6 +94,7 @@ struct PlanSummary {
   std::string model_table;             // "h100 trained (...)": the table asked; "" when no model was
   std::vector<ModelVerdict> verdicts;  // what each model asked answered, in the order asked
   std::string guard;                   // non-empty: a guard replaced the choice, and why (selection_guards.hpp)
+  RuntimeForecast forecast;            // the runtime model's predicted times (empty without one, or without gathering)
   bool deterministic = false;
   std::int64_t expected_calls = 0;
   Mode mode = Mode::normal;      // transpose: the plan's matrix (stats, groups) is A^T

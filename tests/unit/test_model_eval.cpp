@@ -206,7 +206,7 @@ TEST_CASE("models: confidence: softmax of the largest score (sum), the largest s
 }
 
 TEST_CASE("models: model names and feature names: to_string and parse", "[models]") {
-  CHECK(num_model_names == 5);
+  CHECK(num_model_names == 6);
   for (const auto m : all_model_names) CHECK(parse_model_name(to_string(m)) == m);
   CHECK(std::string(to_string(ModelName::kernel_gathered)) == "kernel_gathered");
   CHECK_THROWS_WITH(parse_model_name("tpr"), Catch::Contains("unknown model 'tpr'") && Catch::Contains("gather"));
@@ -344,4 +344,30 @@ TEST_CASE("models: outside_support: known features against a support, calls neve
   m.model.support_lo = {};
   m.model.support_hi = {};
   CHECK(predict(m.model, f, 100).class_index == with.class_index);
+}
+
+TEST_CASE("models: the runtime model's forecast: the pick's predicted time and the best other", "[models]") {
+  // Scores are minus ln seconds: c0 20 us, c1 10 us, c2 40 us (base scores, one zero leaf).
+  OwnedModel rt({}, 3, Aggregate::sum, Decision::le, {leaf({0, 0, 0})},
+                {-std::log(20e-6), -std::log(10e-6), -std::log(40e-6)});
+  rt.model.algorithm = "lightgbm-runtime";
+  CHECK(is_runtime_model(rt.model));
+  CHECK_FALSE(is_regret_model(rt.model));
+  const MatrixFeatures f{};
+  const auto r = forecast_runtime(rt.model, f, "c0");
+  CHECK(r.pick == "c0");
+  CHECK(r.pick_seconds == Approx(20e-6).epsilon(1e-12));
+  CHECK(r.runner_up == "c1");  // the fastest other configuration
+  CHECK(r.runner_up_seconds == Approx(10e-6).epsilon(1e-12));
+  CHECK(r.text() == "c0 20 us per call; runner-up c1 10 us");
+  const auto fastest = forecast_runtime(rt.model, f, "c1");
+  CHECK(fastest.runner_up == "c0");  // the pick itself is never its runner-up
+  const auto other = forecast_runtime(rt.model, f, "csr_vector");  // not one of its classes
+  CHECK(other.pick.empty());
+  CHECK(other.runner_up == "c1");
+  CHECK(other.text() == "the plan's kernel is not one of its configurations; fastest predicted c1 10 us");
+  CHECK(kernel_label_text(Kernel::csr_vector, 8) == "csr_vector/tpr=8");
+  CHECK(kernel_label_text(Kernel::csr_adaptive, 0) == "csr_adaptive");
+  rt.model.algorithm = "lightgbm-regret";
+  CHECK_FALSE(is_runtime_model(rt.model));
 }

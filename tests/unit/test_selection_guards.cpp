@@ -89,6 +89,7 @@ TEST_CASE("the h100 planner's pick on matrices outside the corpus is within 2x o
   std::ifstream spec(std::string(ASPMV_TEST_DATA_DIR) + "/../../perf/corpus/specs/guard-matrices.txt");
   REQUIRE(spec.good());
   int checked = 0;
+  int forecasts = 0;
   for (std::string line; std::getline(spec, line);) {
     if (line.empty() || line[0] == '#') continue;
     const std::string name = line;
@@ -115,9 +116,21 @@ TEST_CASE("the h100 planner's pick on matrices outside the corpus is within 2x o
     const double t = pick_time(timings.at(name), s.kernel, label);
     INFO("pick " << to_string(s.kernel) << ": " << t * 1e6 << " us, best " << best * 1e6 << " us");
     CHECK(t <= 2.0 * best);
+    // The table's runtime model forecasts every gathered plan (describe() prints it), and
+    // its runner-up is another configuration than the pick.
+    if (s.features_gathered) {
+      CHECK_FALSE(s.forecast.empty());
+      CHECK(s.forecast.runner_up != s.forecast.pick);
+      CHECK(s.forecast.runner_up_seconds > 0);
+      CHECK_THAT(s.describe(), Catch::Contains("runtime model (predicted): "));
+      ++forecasts;
+    } else {
+      CHECK(s.forecast.empty());
+    }
     ++checked;
   }
   CHECK(checked == 8);
+  CHECK(forecasts > 0);
 }
 
 TEST_CASE("the skew guard: row-bound picks where one row outweighs the device", "[guards]") {

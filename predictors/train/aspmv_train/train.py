@@ -573,11 +573,14 @@ class Trainer:
         if r is None:
             return
         task = r.task
+        # The inputs kernel_gathered reads (what a gathered plan has), in its order.
+        names = list(r.model["features"])
+        X = task.X[:, [task.features.index(n) for n in names]]
         self.log("runtime (predicted time per call of each kernel_gathered class)")
-        m = runtime_table.model(task.X, self.costs.T, task.fold, task.features, task.classes, self.cfg.seed,
+        m = runtime_table.model(X, self.costs.T, task.fold, names, list(self.costs.labels), self.cfg.seed,
                                 self.cfg.quick)
         if self.cfg.support:
-            m["support"] = export.support(task.X[task.train], task.features)
+            m["support"] = export.support(X[task.train], names)
         out.runtime = m
         h = m["scores"]
         self.log(f"  held-out: median relative error {h['median_rel_error_pct']:.1f} %, least predicted time within "

@@ -51,10 +51,12 @@ def _check_runtime(trainer, table):
     task = trainer.costs
     assert rt["algorithm"] == "lightgbm-runtime"
     assert rt["classes"] == list(task.labels)
-    gathered = [r for r in [trainer.combo["gathered"]]][0].task
-    assert rt["features"] == list(gathered.features)
-    boosters = runtime_table.fit(gathered.X, task.T, gathered.fold != 0, trainer.cfg.seed, quick=True)
-    X = gathered.X[gathered.test]
+    chosen = trainer.combo["gathered"]
+    gathered = chosen.task
+    assert rt["features"] == chosen.model["features"]  # what a gathered plan has
+    Xall = gathered.X[:, [gathered.features.index(n) for n in rt["features"]]]
+    boosters = runtime_table.fit(Xall, task.T, gathered.fold != 0, trainer.cfg.seed, quick=True)
+    X = Xall[gathered.test]
     expected = -np.log(runtime_table.predict_seconds(boosters, X))
     ours = np.array([evaluate.scores(rt, x) for x in X.tolist()])
     assert np.allclose(ours, expected, rtol=1e-6, atol=1e-6)

@@ -59,6 +59,7 @@ std::optional<predictors::KernelLabel> choose_automatic(const ModelSelection& mo
     label.reset();
     if (!s.features_gathered && kernel_traits(s.kernel).needs_structure) gather();
   }
+  models.forecast(s.stats, s.features_gathered, predictors::kernel_label_text(s.kernel, label ? label->tpr : 0), s);
   return label;
 }
 

@@ -167,6 +167,15 @@ class ModelSelection {
     }
   }
 
+  // The runtime model's forecast for the plan's configuration `pick` (a
+  // class label; kernel_label_text) into s.forecast; nothing without a
+  // runtime model or without gathered features (it reads them).
+  void forecast(const RowStats& stats, bool gathered, const std::string& pick, PlanSummary& s) const {
+    const auto* m = table_ != nullptr ? table_->find(predictors::ModelName::runtime) : nullptr;
+    if (m == nullptr || !gathered || stats.rows == 0 || stats.nnz == 0) return;
+    s.forecast = predictors::forecast_runtime(*m, predictors::features_of(stats, space_.device), pick);
+  }
+
   // How the kernel's planner chooses TpR (see TprSelection).
   TprSelection tpr(bool gathered, const std::optional<predictors::KernelLabel>& label) const {
     TprSelection t;
