@@ -323,20 +323,28 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
             "sets": sets, "per_domain": per_domain, "rows": rows}
 
 
-def run(cfg: OofConfig, log=print) -> dict:
-    out = {"calls": CALLS, "folds": cfg.folds, "seed": cfg.seed, "quick": cfg.quick, "precisions": {}}
-    for precision, folders in precisions(cfg.measurements).items():
-        out["precisions"][precision] = _evaluate_precision(cfg, precision, folders, log)
+def per_precision(measurements, head: dict, evaluate) -> dict:
+    """``head`` with "precisions": {precision: evaluate(precision, folders)} over the measurements' precisions
+    (the result shape of this study and of runtime_models.py)."""
+    out = dict(head)
+    out["precisions"] = {precision: evaluate(precision, folders)
+                         for precision, folders in precisions(measurements).items()}
     return out
+
+
+def run(cfg: OofConfig, log=print) -> dict:
+    return per_precision(cfg.measurements,
+                         {"calls": CALLS, "folds": cfg.folds, "seed": cfg.seed, "quick": cfg.quick},
+                         lambda precision, folders: _evaluate_precision(cfg, precision, folders, log))
 
 
 # ---------------------------------------------------------------- output
 
-def _f3(x) -> str:
+def f3(x) -> str:
     return "–" if x is None or (isinstance(x, float) and not math.isfinite(x)) else f"{x:.3f}"
 
 
-def _pc(x) -> str:
+def pc(x) -> str:
     return "–" if x is None or (isinstance(x, float) and not math.isfinite(x)) else f"{x:.1f} %"
 
 
@@ -375,16 +383,16 @@ def markdown(result: dict) -> str:
                 L.append(f"| {sname} | 0 | – | – | – | – | – | – | – |")
                 continue
             n = str(s["n"]) if "tables" not in s else f"{s['matrices']} × {s['tables']} tables"
-            L.append(f"| {sname} | {n} | {_f3(s['gm'])} | {_f3(s['min'])} (`{s['worst']}`) | "
-                     f"{_pc(s['below_0.5_pct'])} | {_pc(s['above_0.8_pct'])} | {_f3(s.get('cusparse_gm'))}× | "
-                     f"{_pc(s.get('cusparse_below_0.9_pct'))} | {_f3(s['per_call_gm'])} |")
+            L.append(f"| {sname} | {n} | {f3(s['gm'])} | {f3(s['min'])} (`{s['worst']}`) | "
+                     f"{pc(s['below_0.5_pct'])} | {pc(s['above_0.8_pct'])} | {f3(s.get('cusparse_gm'))}× | "
+                     f"{pc(s.get('cusparse_below_0.9_pct'))} | {f3(s['per_call_gm'])} |")
         L.append("")
         L += ["Targets (issue 20):", "", "| set | " + " | ".join(t[1] for t in TARGETS) + " |",
               "|---|" + "---|" * len(TARGETS)]
         for sname in SETS:
             s = r["sets"].get(sname)
             if s and s.get("n"):
-                L.append(f"| {sname} | " + " | ".join(f"{_f3(t['value']) if '%' not in t['target'] else _pc(t['value'])}"
+                L.append(f"| {sname} | " + " | ".join(f"{f3(t['value']) if '%' not in t['target'] else pc(t['value'])}"
                                                       f": {_target_cell(t)}" for t in s["targets"]) + " |")
         L.append("")
         L += [f"make_plan's skew guard (src/aspmv/planner/selection_guards.hpp; in the figures above): a row-bound "
@@ -396,9 +404,9 @@ def markdown(result: dict) -> str:
         for sname in SETS:
             g = (r["sets"].get(sname) or {}).get("skew_guard")
             if g and g.get("n"):
-                L.append(f"| {sname} | {g['n']} | {g['fired']} | {g['changed']} | {_f3(g['gm_without'])} → "
-                         f"{_f3(g['gm_with'])} | {_f3(g['min_without'])} → {_f3(g['min_with'])} | "
-                         f"{_pc(g['above_0.8_pct_with'])} | {_pc(g['below_0.5_pct_with'])} |")
+                L.append(f"| {sname} | {g['n']} | {g['fired']} | {g['changed']} | {f3(g['gm_without'])} → "
+                         f"{f3(g['gm_with'])} | {f3(g['min_without'])} → {f3(g['min_with'])} | "
+                         f"{pc(g['above_0.8_pct_with'])} | {pc(g['below_0.5_pct_with'])} |")
         L.append("")
         L += ["Out-of-support guard (what it would have changed): where the plan takes the known path but an input "
               "of `gather` or `kernel_known` lies outside that model's training support (the table's `support`), "
@@ -408,9 +416,9 @@ def markdown(result: dict) -> str:
         for sname in SETS:
             g = (r["sets"].get(sname) or {}).get("guard")
             if g and g.get("n"):
-                L.append(f"| {sname} | {g['n']} | {g['fired']} | {g['changed']} | {_f3(g['gm_without'])} → "
-                         f"{_f3(g['gm_with'])} | {_f3(g['min_without'])} → {_f3(g['min_with'])} | "
-                         f"{_pc(g['above_0.8_pct_with'])} | {_pc(g['below_0.5_pct_with'])} |")
+                L.append(f"| {sname} | {g['n']} | {g['fired']} | {g['changed']} | {f3(g['gm_without'])} → "
+                         f"{f3(g['gm_with'])} | {f3(g['min_without'])} → {f3(g['min_with'])} | "
+                         f"{pc(g['above_0.8_pct_with'])} | {pc(g['below_0.5_pct_with'])} |")
         L.append("")
         for sname, dom in r["per_domain"].items():
             if not dom:
@@ -418,7 +426,7 @@ def markdown(result: dict) -> str:
             L += [f"Per domain, {sname}:", "", "| domain | matrices | gm vs oracle | min | gm vs best cuSPARSE |",
                   "|---|---|---|---|---|"]
             for d, s in dom.items():
-                L.append(f"| {d} | {s['n']} | {_f3(s['gm'])} | {_f3(s['min'])} | {_f3(s.get('cusparse_gm'))}× |")
+                L.append(f"| {d} | {s['n']} | {f3(s['gm'])} | {f3(s['min'])} | {f3(s.get('cusparse_gm'))}× |")
             L.append("")
         if r["unanswered"]:
             L += [f"Unanswered (the table's label is not a measured method): {', '.join(r['unanswered'])}", ""]

@@ -804,22 +804,16 @@ def _linear_table(folds_run: list, tg: Targets) -> dict:
 
 
 def run(cfg: RuntimeConfig, log=print) -> dict:
-    out = {"calls": CALLS, "folds": cfg.folds, "seed": cfg.seed, "quick": cfg.quick, "kinds": list(cfg.kinds),
-           "command": cfg.command, "arch": cfg.arch, "veto_grid": [x if math.isfinite(x) else None for x in VETO_GRID],
-           "precisions": {}}
-    for precision, folders in oof.precisions(cfg.measurements).items():
-        out["precisions"][precision] = _evaluate_precision(cfg, precision, folders, log)
-    return out
+    head = {"calls": CALLS, "folds": cfg.folds, "seed": cfg.seed, "quick": cfg.quick, "kinds": list(cfg.kinds),
+            "command": cfg.command, "arch": cfg.arch,
+            "veto_grid": [x if math.isfinite(x) else None for x in VETO_GRID]}
+    return oof.per_precision(cfg.measurements, head,
+                             lambda precision, folders: _evaluate_precision(cfg, precision, folders, log))
 
 
 # ---------------------------------------------------------------- output
 
-def _f3(x) -> str:
-    return "–" if x is None or (isinstance(x, float) and not math.isfinite(x)) else f"{x:.3f}"
-
-
-def _pc(x) -> str:
-    return "–" if x is None or (isinstance(x, float) and not math.isfinite(x)) else f"{x:.1f} %"
+_f3, _pc = oof.f3, oof.pc  # the study's number formats
 
 
 def _re(d: dict) -> str:

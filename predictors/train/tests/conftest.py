@@ -53,3 +53,20 @@ def arch_dir(tmp_path_factory) -> Path:
     d = tmp_path_factory.mktemp("arch")
     (d / "arch.json").write_text(json.dumps({"parameters": {"adaptive": {"stage_unroll": 1}}}))
     return d
+
+
+def add_derived(meas: Path, derived: dict) -> Path:
+    """Real-derived copies in a measurement folder: each new name gets its source's features and timings,
+    family real-derived (what the collector records for a derived matrix, as far as the grouping cares)."""
+    f = pd.read_csv(meas / "features.csv.gz")
+    r = pd.read_csv(meas / "runtimes.csv.gz")
+    for new, src in derived.items():
+        row = f[f["matrix"] == src].copy()
+        row["matrix"], row["family"] = new, "real-derived"
+        f = pd.concat([f, row], ignore_index=True)
+        rr = r[r["matrix"] == src].copy()
+        rr["matrix"] = new
+        r = pd.concat([r, rr], ignore_index=True)
+    f.to_csv(meas / "features.csv.gz", index=False)
+    r.to_csv(meas / "runtimes.csv.gz", index=False)
+    return meas

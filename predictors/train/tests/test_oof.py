@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from conftest import H100, subsample
+from conftest import H100, add_derived, subsample
 
 from aspmv_train import cli, evaluate, oof, split, train
 from aspmv_train import export as export_mod
@@ -81,19 +81,8 @@ def real_fixture(tmp_path_factory):
     d = tmp_path_factory.mktemp("oof")
     meas = subsample(H100, d / "meas", per_family=9, seed=3,
                      keep=("EX5", "ct2010", "Andrews", "bcsstk16", "bcsstk25", "lp_afiro", "goodwin", "epb1"))
-    f = pd.read_csv(meas / "features.csv.gz")
-    r = pd.read_csv(meas / "runtimes.csv.gz")
     # Real-derived copies (their timings are their source's): the source's group, family real-derived.
-    derived = {"Andrews--kron2": "Andrews", "bcsstk16-T--tile3x2s5": "bcsstk16", "EX5--perm1": "EX5"}
-    for new, src in derived.items():
-        row = f[f["matrix"] == src].copy()
-        row["matrix"], row["family"] = new, "real-derived"
-        f = pd.concat([f, row], ignore_index=True)
-        rr = r[r["matrix"] == src].copy()
-        rr["matrix"] = new
-        r = pd.concat([r, rr], ignore_index=True)
-    f.to_csv(meas / "features.csv.gz", index=False)
-    r.to_csv(meas / "runtimes.csv.gz", index=False)
+    add_derived(meas, {"Andrews--kron2": "Andrews", "bcsstk16-T--tile3x2s5": "bcsstk16", "EX5--perm1": "EX5"})
     (d / "MANIFEST.tsv").write_text(MANIFEST)
     return meas, d / "MANIFEST.tsv"
 

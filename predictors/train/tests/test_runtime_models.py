@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from conftest import H100, subsample
+from conftest import H100, add_derived, subsample
 
 from aspmv_train import cli, compare, oof
 from aspmv_train import runtime_models as rm
@@ -123,17 +123,7 @@ def fixture(tmp_path_factory):
     d = tmp_path_factory.mktemp("runtime")
     meas = subsample(H100, d / "meas", per_family=12, seed=4,
                      keep=("EX5", "ct2010", "Andrews", "bcsstk16", "bcsstk25", "goodwin", "goodwin-T", "epb1"))
-    f = pd.read_csv(meas / "features.csv.gz")
-    r = pd.read_csv(meas / "runtimes.csv.gz")
-    for new, src in {"Andrews--kron2": "Andrews", "EX5--perm1": "EX5"}.items():
-        row = f[f["matrix"] == src].copy()
-        row["matrix"], row["family"] = new, "real-derived"
-        f = pd.concat([f, row], ignore_index=True)
-        rr = r[r["matrix"] == src].copy()
-        rr["matrix"] = new
-        r = pd.concat([r, rr], ignore_index=True)
-    f.to_csv(meas / "features.csv.gz", index=False)
-    r.to_csv(meas / "runtimes.csv.gz", index=False)
+    add_derived(meas, {"Andrews--kron2": "Andrews", "EX5--perm1": "EX5"})
     (d / "MANIFEST.tsv").write_text(MANIFEST)
     return meas, d / "MANIFEST.tsv"
 
