@@ -50,7 +50,7 @@ class ArrayRef {
   X(tpr_block)       /* threads per row of one block of rows (Gao 4.3), from the block's features */ \
   X(kernel_known)    /* kernel (and TpR) from the known features only */                             \
   X(kernel_gathered) /* kernel (and TpR) from known + gathered features */                           \
-  X(gather)          /* whether gathering features pays: "known" or "gathered" */                     \
+  X(gather)          /* whether gathering features pays: "known" or "gathered" */                    \
   X(runtime)         /* predicted time per call of each kernel_gathered class (describe() only) */
 
 #define ASPMV_MODEL_NAME_ENUMERATOR(name) name,

@@ -38,7 +38,9 @@ std::string RuntimeForecast::text() const {
     o << pick << " " << pick_seconds * 1e6 << " us per call";
   else
     o << "the plan's kernel is not one of its configurations";
-  if (!runner_up.empty()) o << (pick.empty() ? "; fastest predicted " : "; runner-up ") << runner_up << " " << runner_up_seconds * 1e6 << " us";
+  if (!runner_up.empty())
+    o << (pick.empty() ? "; fastest predicted " : "; runner-up ") << runner_up << " " << runner_up_seconds * 1e6
+      << " us";
   return o.str();
 }
 

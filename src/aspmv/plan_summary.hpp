@@ -67,10 +67,10 @@ struct ModelVerdict {
 // predicted time per call of the plan's kernel configuration and of the
 // best-predicted other one. Information for describe(): it does not choose.
 struct RuntimeForecast {
-  std::string pick;                 // the plan's configuration ("csr_vector/tpr=8"); "" when not one of the model's
-  double pick_seconds = 0;          // predicted seconds per call of `pick`
-  std::string runner_up;            // the best-predicted configuration other than `pick`
-  double runner_up_seconds = 0;     // its predicted seconds per call
+  std::string pick;              // the plan's configuration ("csr_vector/tpr=8"); "" when not one of the model's
+  double pick_seconds = 0;       // predicted seconds per call of `pick`
+  std::string runner_up;         // the best-predicted configuration other than `pick`
+  double runner_up_seconds = 0;  // its predicted seconds per call
   bool empty() const { return pick.empty() && runner_up.empty(); }
 
   std::string text() const;  // "csr_adaptive 12.3 us per call; runner-up merge_path 13.1 us"

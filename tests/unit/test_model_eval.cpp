@@ -361,7 +361,7 @@ TEST_CASE("models: the runtime model's forecast: the pick's predicted time and t
   CHECK(r.runner_up_seconds == Approx(10e-6).epsilon(1e-12));
   CHECK(r.text() == "c0 20 us per call; runner-up c1 10 us");
   const auto fastest = forecast_runtime(rt.model, f, "c1");
-  CHECK(fastest.runner_up == "c0");  // the pick itself is never its runner-up
+  CHECK(fastest.runner_up == "c0");                                // the pick itself is never its runner-up
   const auto other = forecast_runtime(rt.model, f, "csr_vector");  // not one of its classes
   CHECK(other.pick.empty());
   CHECK(other.runner_up == "c1");
