@@ -27,7 +27,9 @@
 namespace aspmv::app {
 
 const char* const run_usage =
-    "usage: aspmv run [options] [FILE...]\n"
+    "usage: aspmv run [options] [MATRIX...]\n"
+    "  MATRIX               a Matrix Market / Harwell-Boeing file (.gz, .xz) or a generated name\n"
+    "                       (stencil3d-27pt-100, rand-uniform-r1000-c1000-m8-s2-seed1, ...)\n"
     "  --float              single precision (default: double)\n"
     "  --kernel NAME        force a kernel (aspmv info lists them)\n"
     "  --tpr N              force threads per row, a power of two, with --kernel csr_vector or\n"
@@ -39,7 +41,7 @@ const char* const run_usage =
     "  --deterministic      combine split rows in a fixed order\n"
     "  --describe           print each plan\n"
     "Kernel and TpR come from the trained model table (aspmv info; ASPMV_MODEL_FILE=<json> swaps it),\n"
-    "the rules where no model applies. With no FILE, runs the demo set. Each result is checked against the long-double "
+    "the rules where no model applies. With no MATRIX, runs the demo set. Each result is checked against the long-double "
     "CPU reference\n"
     "(docs/METRICS.md); exit status 1 if any matrix fails to load, plan or check.\n";
 
@@ -168,11 +170,7 @@ RunResult run_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t
 
 int command_run(const Args& args) {
   const auto opt = parse(args);
-  std::vector<MatrixSource> sources;
-  if (opt.files.empty())
-    sources = demo_set();
-  else
-    for (const auto& f : opt.files) sources.push_back(file_source(f));
+  const std::vector<MatrixSource> sources = named_sources(opt.files);  // files or generated names; none: the demo set
 
   using Space = Kokkos::DefaultExecutionSpace;
   const bool rules_only = opt.plan.selector == Selector::rules;

@@ -345,6 +345,27 @@ for stage in "$@"; do
         tail -n 2 "$OUT/cpu_collect_real_${prec}_log.txt"
         tar -czf "$FINAL_OUT/collect_cpu16_real_$prec$part.tar.gz" -C .device/collect "cpu16-real-$prec$part"
       done ;;
+    ncu-profile)
+      # Nsight Compute over single aspmv kernels (issue 21: profile before optimizing):
+      # PROFILE_CASES="kernel[/tpr]@matrix ..." (matrix: a file or a generated name),
+      # each `aspmv run --kernel K [--tpr N] M` under ncu, the launches after the
+      # first PROFILE_SKIP (default 4: the plan's analysis and warm-up) up to
+      # PROFILE_COUNT (default 3), sections: speed of light, memory workload (L2
+      # hit rate), warp state (stall reasons), launch statistics, occupancy,
+      # scheduler. Raw CSV per case (ncu --csv --page details) and one summary.
+      NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null) || { echo "ncu-profile: no ncu" | tee -a "$FINAL_OUT/summary.txt"; continue; }
+      "$NCU" --version | tail -1 | tee "$OUT/ncu_version.txt"
+      for case in ${PROFILE_CASES:-}; do
+        kt=${case%@*} mtx=${case#*@}
+        k=${kt%/*} tpr=(); [ "$kt" != "$k" ] && tpr=(--tpr "${kt#*/}")
+        tag=$(echo "$kt-$(basename "$mtx")" | tr '/<>' '___')
+        timeout 120 "$NCU" --csv --page details --kernel-name-base demangled \
+          --launch-skip "${PROFILE_SKIP:-4}" --launch-count "${PROFILE_COUNT:-3}" \
+          --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
+          --section LaunchStats --section Occupancy --section SchedulerStats \
+          $bin/aspmv run --kernel "$k" "${tpr[@]}" "$mtx" >"$OUT/ncu_$tag.csv" 2>"$OUT/ncu_$tag.err"
+        echo "$case: exit $?, $(grep -c '' "$OUT/ncu_$tag.csv") lines" | tee -a "$OUT/ncu_summary.txt"
+      done ;;
     cpu-sweep)
       # The cpu-x86 table's kernel parameters on the host's cores (issue 20, item 8):
       # every parameter a CPU kernel reads, a few values around the table's, on real

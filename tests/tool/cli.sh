@@ -51,6 +51,10 @@ for option in $options; do
   run_tool 0 info "$value" || true
   run_tool 0 run "$value" "$matrix" && out_has " ok " || fail "aspmv run $value: no checked result"
 done
+# run takes a generated name as bench does (here with a forced kernel and the plan's description).
+run_tool 0 run --kernel csr_vector --tpr 4 --describe stencil2d-5pt-30 &&
+  out_has "^stencil2d-5pt-30 +900 +900 .* ok " && out_has "forced" ||
+  fail "aspmv run: a generated name was not planned and checked"
 has_openmp=1
 "$aspmv" info | grep -q "^OpenMP thread binding: not applicable" && has_openmp=0
 if [ $has_openmp -eq 1 ]; then
