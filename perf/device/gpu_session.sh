@@ -348,11 +348,13 @@ for stage in "$@"; do
     ncu-profile)
       # Nsight Compute over single aspmv kernels (issue 21: profile before optimizing):
       # PROFILE_CASES="kernel[/tpr]@matrix ..." (matrix: a file or a generated name),
-      # each `aspmv run --kernel K [--tpr N] M` under ncu, the launches after the
-      # first PROFILE_SKIP (default 4: the plan's analysis and warm-up) up to
-      # PROFILE_COUNT (default 3), sections: speed of light, memory workload (L2
-      # hit rate), warp state (stall reasons), launch statistics, occupancy,
-      # scheduler. Raw CSV per case (ncu --csv --page details) and one summary.
+      # each `aspmv run --kernel K [--tpr N] M` under ncu; of the kernels whose
+      # demangled name matches PROFILE_KERNEL_RE (default: the SpMV functors, templated
+      # on aspmv::CsrMatrix; not the analysis or Kokkos' own), the launches after the
+      # first PROFILE_SKIP (default 1) up to PROFILE_COUNT (default 2); sections:
+      # speed of light, memory workload (L2 hit rate), warp state (stall reasons),
+      # launch statistics, occupancy, scheduler. Raw CSV per case (ncu --csv --page
+      # details); perf/device/ncu_summary.py condenses them.
       NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null) || { echo "ncu-profile: no ncu" | tee -a "$FINAL_OUT/summary.txt"; continue; }
       "$NCU" --version | tail -1 | tee "$OUT/ncu_version.txt"
       for case in ${PROFILE_CASES:-}; do
@@ -360,7 +362,8 @@ for stage in "$@"; do
         k=${kt%/*} tpr=(); [ "$kt" != "$k" ] && tpr=(--tpr "${kt#*/}")
         tag=$(echo "$kt-$(basename "$mtx")" | tr '/<>' '___')
         timeout 120 "$NCU" --csv --page details --kernel-name-base demangled \
-          --launch-skip "${PROFILE_SKIP:-4}" --launch-count "${PROFILE_COUNT:-3}" \
+          -k "regex:${PROFILE_KERNEL_RE:-Functor<aspmv::CsrMatrix}" \
+          --launch-skip "${PROFILE_SKIP:-1}" --launch-count "${PROFILE_COUNT:-2}" \
           --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
           --section LaunchStats --section Occupancy --section SchedulerStats \
           $bin/aspmv run --kernel "$k" "${tpr[@]}" "$mtx" >"$OUT/ncu_$tag.csv" 2>"$OUT/ncu_$tag.err"

@@ -71,7 +71,7 @@ std::string PlanSummary::describe() const {
     << "; models: " << (model_table.empty() ? std::string("not asked (the rules choose)") : model_table) << "\n";
   for (const auto& v : verdicts) o << "    " << v.text() << "\n";
   if (!guard.empty()) o << "  guard: " << guard << "\n";
-  if (!forecast.empty()) o << "  runtime model (predicted): " << forecast.text() << "\n";
+  if (const RuntimeForecast f = forecast(); !f.empty()) o << "  runtime model (predicted): " << f.text() << "\n";
   if (!partition.empty()) {
     std::int64_t long_blocks = 0;
     for (const auto& b : partition) long_blocks += b.is_long ? 1 : 0;

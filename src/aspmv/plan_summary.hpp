@@ -8,6 +8,7 @@
 #include <aspmv/partition.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -94,7 +95,11 @@ struct PlanSummary {
   std::string model_table;             // "h100 trained (...)": the table asked; "" when no model was
   std::vector<ModelVerdict> verdicts;  // what each model asked answered, in the order asked
   std::string guard;                   // non-empty: a guard replaced the choice, and why (selection_guards.hpp)
-  RuntimeForecast forecast;            // the runtime model's predicted times (empty without one, or without gathering)
+  // The runtime model's predicted times, computed when asked (describe()
+  // asks; a plan pays nothing for them otherwise): set by make_plan on a
+  // gathered plan when the table has a runtime model, else empty.
+  std::function<RuntimeForecast()> forecast_runtime;
+  RuntimeForecast forecast() const { return forecast_runtime ? forecast_runtime() : RuntimeForecast{}; }
   bool deterministic = false;
   std::int64_t expected_calls = 0;
   Mode mode = Mode::normal;      // transpose: the plan's matrix (stats, groups) is A^T

@@ -168,12 +168,16 @@ class ModelSelection {
   }
 
   // The runtime model's forecast for the plan's configuration `pick` (a
-  // class label; kernel_label_text) into s.forecast; nothing without a
-  // runtime model or without gathered features (it reads them).
+  // class label; kernel_label_text), evaluated when s.forecast() is asked
+  // (describe()): nothing without a runtime model or without gathered
+  // features (it reads them). The model lives in the table, which outlives
+  // the plans (compiled in, or ASPMV_MODEL_FILE's for the process).
   void forecast(const RowStats& stats, bool gathered, const std::string& pick, PlanSummary& s) const {
     const auto* m = table_ != nullptr ? table_->find(predictors::ModelName::runtime) : nullptr;
     if (m == nullptr || !gathered || stats.rows == 0 || stats.nnz == 0) return;
-    s.forecast = predictors::forecast_runtime(*m, predictors::features_of(stats, space_.device), pick);
+    s.forecast_runtime = [m, f = predictors::features_of(stats, space_.device), pick] {
+      return predictors::forecast_runtime(*m, f, pick);
+    };
   }
 
   // How the kernel's planner chooses TpR (see TprSelection).
