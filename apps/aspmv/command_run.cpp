@@ -41,7 +41,8 @@ const char* const run_usage =
     "  --deterministic      combine split rows in a fixed order\n"
     "  --describe           print each plan\n"
     "Kernel and TpR come from the trained model table (aspmv info; ASPMV_MODEL_FILE=<json> swaps it),\n"
-    "the rules where no model applies. With no MATRIX, runs the demo set. Each result is checked against the long-double "
+    "the rules where no model applies. With no MATRIX, runs the demo set. Each result is checked against the "
+    "long-double "
     "CPU reference\n"
     "(docs/METRICS.md); exit status 1 if any matrix fails to load, plan or check.\n";
 
