@@ -353,8 +353,10 @@ for stage in "$@"; do
       # on aspmv::CsrMatrix; not the analysis or Kokkos' own), the launches after the
       # first PROFILE_SKIP (default 1) up to PROFILE_COUNT (default 2); sections:
       # speed of light, memory workload (L2 hit rate), warp state (stall reasons),
-      # launch statistics, occupancy, scheduler. Raw CSV per case (ncu --csv --page
-      # details); perf/device/ncu_summary.py condenses them.
+      # launch statistics, occupancy, scheduler; PROFILE_NCU_FLAGS adds ncu options
+      # (e.g. --cache-control none --clock-control none: warm caches, boost clocks,
+      # as repeated SpMV calls run). Raw CSV per case (ncu --csv --page details);
+      # perf/device/ncu_summary.py condenses them.
       NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null) || { echo "ncu-profile: no ncu" | tee -a "$FINAL_OUT/summary.txt"; continue; }
       "$NCU" --version | tail -1 | tee "$OUT/ncu_version.txt"
       for case in ${PROFILE_CASES:-}; do
@@ -362,7 +364,7 @@ for stage in "$@"; do
         k=${kt%/*} tpr=(); [ "$kt" != "$k" ] && tpr=(--tpr "${kt#*/}")
         tag=$(echo "$kt-$(basename "$mtx")" | tr '/<>' '___')
         timeout 120 "$NCU" --csv --page details --kernel-name-base demangled \
-          -k "regex:${PROFILE_KERNEL_RE:-Functor<aspmv::CsrMatrix}" \
+          -k "regex:${PROFILE_KERNEL_RE:-Functor<aspmv::CsrMatrix}" ${PROFILE_NCU_FLAGS:-} \
           --launch-skip "${PROFILE_SKIP:-1}" --launch-count "${PROFILE_COUNT:-2}" \
           --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
           --section LaunchStats --section Occupancy --section SchedulerStats \
