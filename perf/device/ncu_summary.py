@@ -67,7 +67,7 @@ def launches(path: Path):
 
 
 def short_kernel(name: str) -> str:
-    m = re.search(r"aspmv::(\w+Functor)", name)
+    m = re.search(r"Parallel(?:For|Reduce)<(?:\w+::)*(\w+Functor)", name)
     return m[1] if m else name[:40]
 
 
