@@ -437,17 +437,26 @@ def markdown(result: dict) -> str:
     return "\n".join(L).rstrip() + "\n"
 
 
-def write(result: dict, out_dir: Path) -> list[Path]:
+def write_study(result: dict, out_dir: Path, stem: str, text: str, public_folds: bool = False) -> list[Path]:
+    """A per-precision study's files in out_dir: STEM.md (``text``), STEM.json (the result without the per-matrix
+    rows; with ``public_folds`` each fold without its "_" keys) and STEM.csv (the rows of every precision)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     rows = [row for r in result["precisions"].values() for row in r["rows"]]
     slim = {**result, "precisions": {p: {k: v for k, v in r.items() if k != "rows"}
                                      for p, r in result["precisions"].items()}}
-    paths = [out_dir / "oof.md", out_dir / "oof.json", out_dir / "oof.csv"]
-    paths[0].write_text(markdown(result))
+    if public_folds:  # the per-fold matrix lists stay in memory (tests), not in the file
+        for r in slim["precisions"].values():
+            r["folds"] = [{k: v for k, v in f.items() if not k.startswith("_")} for f in r["folds"]]
+    paths = [out_dir / f"{stem}.md", out_dir / f"{stem}.json", out_dir / f"{stem}.csv"]
+    paths[0].write_text(text)
     paths[1].write_text(json.dumps(evaluate_finite(slim), indent=1, allow_nan=False) + "\n")
     pd.DataFrame(rows).to_csv(paths[2], index=False, float_format="%.6g")
     return paths
+
+
+def write(result: dict, out_dir: Path) -> list[Path]:
+    return write_study(result, out_dir, "oof", markdown(result))
 
 
 def evaluate_finite(obj):

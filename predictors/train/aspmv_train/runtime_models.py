@@ -926,18 +926,7 @@ def markdown(result: dict) -> str:
 
 
 def write(result: dict, out_dir: Path) -> list[Path]:
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    rows = [row for r in result["precisions"].values() for row in r["rows"]]
-    slim = {**result, "precisions": {p: {k: v for k, v in r.items() if k != "rows"}
-                                     for p, r in result["precisions"].items()}}
-    for r in slim["precisions"].values():  # the per-fold matrix lists stay in memory (tests), not in the file
-        r["folds"] = [{k: v for k, v in f.items() if not k.startswith("_")} for f in r["folds"]]
-    paths = [out_dir / "runtime.md", out_dir / "runtime.json", out_dir / "runtime.csv"]
-    paths[0].write_text(markdown(result))
-    paths[1].write_text(json.dumps(oof.evaluate_finite(slim), indent=1, allow_nan=False) + "\n")
-    pd.DataFrame(rows).to_csv(paths[2], index=False, float_format="%.6g")
-    return paths
+    return oof.write_study(result, out_dir, "runtime", markdown(result), public_folds=True)
 
 
 # The fitting code as imported (read once, so an edit of the file during a run cannot change a key midway).
