@@ -349,11 +349,7 @@ main() {
             (cd "$SHARED_DIR" && find real real2 -maxdepth 1 -type f -printf '%s %p\n' | LC_ALL=C sort)
             basename "$CHECKER"; echo "slice $slice"
             cat "${BASH_SOURCE[0]}" "$ASPMV_ROOT/scripts/matrix_sources.sh" "$CONVERTER") | sha256sum | cut -c1-16)
-  if [ -f "$out_dir/.stamp" ] && [ "$(cat "$out_dir/.stamp")" = "$stamp" ] && [ -f "$out_dir/MANIFEST.tsv" ]; then
-    log "the real-matrix corpus is up to date in $out_dir"
-    echo "$out_dir"
-    return 0
-  fi
+  cached_output "$out_dir" "$stamp" MANIFEST.tsv "the real-corpus matrices" && return 0
 
   WORK=$(mktemp -d "${TMPDIR:-/tmp}/aspmv-real-corpus.XXXXXX")
   trap 'rm -rf "$WORK"' EXIT

@@ -36,11 +36,7 @@ main() {
   local stamp
   stamp=$( (basename "$TARBALL"; basename "$CHECKER"; cat "${BASH_SOURCE[0]}" "$ASPMV_ROOT/scripts/matrix_sources.sh") |
           sha256sum | cut -c1-16)
-  if [ -f "$OUT_DIR/.stamp" ] && [ "$(cat "$OUT_DIR/.stamp")" = "$stamp" ] && [ -f "$OUT_DIR/spec.txt" ]; then
-    log "the suitesparse matrices are up to date in $OUT_DIR"
-    echo "$OUT_DIR"
-    return 0
-  fi
+  cached_output "$OUT_DIR" "$stamp" spec.txt "the suitesparse matrices" && return 0
 
   WORK=$(mktemp -d "${TMPDIR:-/tmp}/aspmv-suitesparse.XXXXXX")
   trap 'rm -rf "$WORK"' EXIT

@@ -108,6 +108,15 @@ build_checker() {
   mv "$CHECKER.tmp" "$CHECKER"
 }
 
+# cached_output OUT_DIR STAMP MARKER WHAT: true (and OUT_DIR printed) when
+# OUT_DIR holds a finished build of STAMP: its .stamp says STAMP and the file
+# MARKER exists; WHAT names it in the log line ("the ... matrices").
+cached_output() {
+  [ -f "$1/.stamp" ] && [ "$(cat "$1/.stamp")" = "$2" ] && [ -f "$1/$3" ] || return 1
+  log "$4 are up to date in $1"
+  echo "$1"
+}
+
 find_debian_tarball() {
   local f
   for f in "$2/$1"_*.orig.tar.*; do
