@@ -6,7 +6,8 @@ boosted model per configuration).
 It does not choose: the out-of-fold study (runtime_models.py,
 docs/studies/h100/runtime/) found the classifier as good a selector on real
 matrices (78.8 % of picks within 5 % against 75.4 % for least predicted
-time). make_plan evaluates it after the kernel choice and Plan::describe()
+time). make_plan attaches it to every plan that gathered row statistics
+(PlanSummary::forecast(), evaluated only when asked) and Plan::describe()
 prints the predicted time of the pick and of the best-predicted alternative,
 so a user sees how close the runner-up is expected to be.
 
