@@ -15,6 +15,7 @@
 #include <predictors/arch_table_data.hpp>
 #include <predictors/tpr_rules.hpp>
 
+#include <algorithm>
 #include <string>
 
 namespace aspmv::predictors {
@@ -53,15 +54,27 @@ inline Kernel robust_kernel(bool is_gpu) { return is_gpu ? Kernel::csr_adaptive 
 
 // The rule of the drop-in call (no plan) where no known-feature model
 // applies: from m, n and nnz alone, among the kernels that launch without
-// device arrays (KernelTraits::direct). GPUs: CSR-vector with the CUSP mean
-// rule's TpR; CPUs: CSR-scalar.
+// device arrays (KernelTraits::direct). A row may hold up to min(n, nnz)
+// entries; unless that bound keeps every row within skew_bound times the
+// mean, skew cannot be ruled out and the load-balanced merge-split runs
+// (its time follows the nonzeros, whatever the rows). Otherwise GPUs run
+// CSR-vector with the CUSP mean rule's TpR and CPUs CSR-scalar.
 struct DirectChoice {
   Kernel kernel;
   int tpr;
   const char* source;  // "rule", or the model that chose
 };
 
+// Whether m, n and nnz alone bound the longest row to a few times the mean.
+inline bool known_features_rule_out_skew(const RowStats& known) {
+  constexpr double skew_bound = 4.0;
+  if (known.rows == 0 || known.nnz == 0) return true;
+  const double longest_possible = static_cast<double>(std::min(known.cols, known.nnz));
+  return longest_possible <= skew_bound * std::max(known.mean, 1.0);
+}
+
 inline DirectChoice choose_direct_kernel(const RowStats& known, bool is_gpu, int max_tpr) {
+  if (!known_features_rule_out_skew(known) && is_gpu) return {Kernel::merge_split, 1, "rule"};
   if (!is_gpu) return {Kernel::csr_scalar, 1, "rule"};
   return {Kernel::csr_vector, tpr_by_rule(TprRule::cusp_mean, known, max_tpr), "rule"};
 }

@@ -21,7 +21,8 @@
   X(gao_partitioned, GaoPartitioned) \
   X(csr_adaptive, CsrAdaptive)       \
   X(merge_path, MergePath)           \
-  X(coo, Coo)
+  X(coo, Coo)                        \
+  X(merge_split, MergeSplit)
 
 namespace aspmv {
 

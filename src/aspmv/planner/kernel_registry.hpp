@@ -17,6 +17,7 @@
 #include <aspmv/kernels/csr_vector.hpp>
 #include <aspmv/kernels/gao_partitioned.hpp>
 #include <aspmv/kernels/merge_path.hpp>
+#include <aspmv/kernels/merge_split.hpp>
 #include <aspmv/planner/kernel_info.hpp>
 
 #include <algorithm>

@@ -41,8 +41,10 @@ class WorkspaceBinding {
  public:
   WorkspaceBinding(const ExecSpace& exec, WorkspaceSize size) : instance_(exec) {
     if (size.values > 0) views_.values = allocate<Value, MemorySpace>(exec, size.values, "aspmv::workspace::values");
+    // Zeroed: merge-split keeps its team counter here, zero between applies.
     if (size.indices > 0)
-      views_.indices = allocate<std::int32_t, MemorySpace>(exec, size.indices, "aspmv::workspace::indices");
+      views_.indices = Kokkos::View<std::int32_t*, MemorySpace>(Kokkos::view_alloc(exec, "aspmv::workspace::indices"),
+                                                                static_cast<std::size_t>(size.indices));
   }
 
   // Runs launch(views) on `exec` with the workspace bound to it (see the rule above).

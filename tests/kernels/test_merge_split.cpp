@@ -1,0 +1,122 @@
+// Merge-split with launch shapes the library does not pick on this machine:
+// tiny tiles and few threads per team, so every path of the kernel runs on
+// small matrices (rows crossing threads, tiles and teams, the team carry,
+// the k-ary search, the last team's ordered carries), on every enabled
+// space, float and double, int32 and int64 offsets. Results are compared
+// with the long-double reference, and repeated calls on one workspace (the
+// counter must be back at zero) must agree bit for bit.
+
+#include <catch2/catch.hpp>
+
+#include "support/spaces.hpp"
+#include "support/spmv_check.hpp"
+
+#include <aspmv/device_csr.hpp>
+#include <aspmv/kernels/merge_split.hpp>
+#include <aspmv/reference.hpp>
+
+#include <corpus/random_csr.hpp>
+#include <corpus/rng.hpp>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace aspmv;
+using namespace aspmv::testing;
+
+namespace {
+
+std::vector<corpus::NamedMatrix> shape_matrices() {
+  std::vector<corpus::NamedMatrix> m = corpus::edge_case_matrices(31);
+  corpus::RandomCsrSpec s;
+  s.rows = 700;
+  s.cols = 500;
+  s.lengths = corpus::RowLengths::uniform;
+  s.mean = 6;
+  s.spread = 6;  // empty rows among them
+  s.seed = 4;
+  m.push_back({corpus::name(s), corpus::random_csr(s)});
+  s.rows = s.cols = 2000;
+  s.lengths = corpus::RowLengths::zipf;
+  s.mean = 3;
+  s.spread = 1.5;
+  s.max_row = 2000;
+  s.seed = 6;
+  m.push_back({corpus::name(s), corpus::random_csr(s)});
+  m.push_back({"short-rows-with-2-rows-of-3000", corpus::short_rows_with_long_rows(4000, 2, 3000, 8)});
+  m.push_back({"one-row-of-5000-in-40", corpus::single_long_row(40, 6000, 17, 5000, 9)});
+  m.push_back({"one-row-of-4000-first", corpus::single_long_row(300, 4000, 0, 4000, 10)});
+  return m;
+}
+
+// Shapes (team size, items per thread, teams): one thread per team on every
+// space; several where teams have threads (OpenMP, GPUs).
+template <class Space>
+std::vector<impl::MergeSplitShape> shapes() {
+  std::vector<impl::MergeSplitShape> s{{1, 1, 1}, {1, 7, 3}, {1, 2, 64}};
+  if (backends::Traits<Space>::is_gpu) {
+    s.push_back({32, 1, 3});
+    s.push_back({32, 2, 1});
+    s.push_back({128, 7, 64});
+  } else if (Space().concurrency() >= 2 && std::strcmp(backends::Traits<Space>::name, "Serial") != 0) {
+    s.push_back({2, 1, 3});
+    s.push_back({2, 3, 64});
+  }
+  return s;
+}
+
+template <class Space, class Value, class Offset>
+void check_shape(const corpus::NamedMatrix& m, const impl::MergeSplitShape& shape, double alpha, double beta) {
+  using Mem = typename Space::memory_space;
+  Space exec;
+  DeviceCsr<Value, Offset, Mem> a(exec, m.matrix);
+  corpus::Rng rng(12);
+  std::vector<Value> x(static_cast<std::size_t>(m.matrix.num_cols)), y0(static_cast<std::size_t>(m.matrix.num_rows));
+  for (auto& v : x) v = static_cast<Value>(rng.signed_value());
+  for (auto& v : y0) v = static_cast<Value>(rng.signed_value());
+  const auto host_v = convert<Value, std::int64_t>(m.matrix);
+  const auto ref = reference_spmv(host_v, alpha, x, beta, y0);
+
+  Kokkos::View<Value*, Mem> xd("x", x.size()), yd("y", y0.size());
+  Kokkos::deep_copy(exec, xd,
+                    Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
+  impl::Workspace<Value, Mem> ws;
+  ws.values = Kokkos::View<Value*, Mem>("carry values", static_cast<std::size_t>(shape.max_teams));
+  ws.indices = Kokkos::View<std::int32_t*, Mem>("carry rows", static_cast<std::size_t>(shape.max_teams + 1));
+
+  std::vector<std::vector<Value>> results;
+  for (int call = 0; call < 3; ++call) {
+    Kokkos::deep_copy(exec, yd,
+                      Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y0.data(), y0.size()));
+    impl::launch_merge_split(exec, a.view(), shape, ws, static_cast<Value>(alpha), xd, static_cast<Value>(beta), yd);
+    std::vector<Value> y(y0.size());
+    Kokkos::deep_copy(exec, Kokkos::View<Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y.data(), y.size()), yd);
+    exec.fence();
+    results.push_back(y);
+  }
+  INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team size " << shape.team_size
+                << ", items per thread " << shape.items_per_thread << ", teams " << shape.max_teams << ", beta "
+                << beta);
+  const auto c = compare(host_v, results[0], ref, epsilon_of<Value>());
+  INFO("worst row " << c.worst_row << " at " << c.worst_ratio << " x bound");
+  CHECK(c.within_bounds);
+  for (std::size_t k = 1; k < results.size(); ++k)
+    CHECK(std::memcmp(results[k].data(), results[0].data(), results[0].size() * sizeof(Value)) == 0);
+  const auto counter = Kokkos::subview(ws.indices, shape.max_teams);
+  std::int32_t counter_host = -1;
+  Kokkos::deep_copy(exec, counter_host, counter);
+  exec.fence();
+  CHECK(counter_host == 0);
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("merge-split equals the reference with every launch shape", "[kernels][merge_split]", Configs) {
+  using Space = typename TestType::space;
+  for (const auto& m : shape_matrices())
+    for (const auto& shape : shapes<Space>()) {
+      check_shape<Space, typename TestType::value, typename TestType::offset>(m, shape, 1.0, 0.0);
+      check_shape<Space, typename TestType::value, typename TestType::offset>(m, shape, -1.5, 2.0);
+    }
+}
