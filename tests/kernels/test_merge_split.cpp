@@ -120,3 +120,14 @@ TEMPLATE_LIST_TEST_CASE("merge-split equals the reference with every launch shap
       check_shape<Space, typename TestType::value, typename TestType::offset>(m, shape, -1.5, 2.0);
     }
 }
+
+// A few matrices and the shapes of this space, small enough for
+// compute-sanitizer's tools (perf/device/gpu_session.sh sanitize).
+TEMPLATE_LIST_TEST_CASE("merge-split on a few matrices, every shape of the space", "[kernels][merge_split_small]",
+                        Configs) {
+  using Space = typename TestType::space;
+  const auto all = shape_matrices();
+  for (const auto& m : {all[all.size() - 5], all[all.size() - 3], all[all.size() - 2]})
+    for (const auto& shape : shapes<Space>())
+      check_shape<Space, typename TestType::value, typename TestType::offset>(m, shape, -1.5, 2.0);
+}

@@ -1,13 +1,14 @@
 #pragma once
 // Merge-split: the analysis-free, load-balanced kernel (one dispatch, no
 // per-matrix arrays). The m row ends and the nnz nonzeros form one merge
-// path of m + nnz items (Merrill & Garland); a fixed number of teams take
-// equal contiguous shares of it, so a row of any length costs what its
-// nonzeros cost, wherever it lies.
+// path of m + nnz items (Merrill & Garland); teams take equal contiguous
+// shares of it, so a row of any length costs what its nonzeros cost,
+// wherever it lies.
 //
-// A team walks its share in tiles of team_size * items_per_thread items:
-//  1. it finds its first coordinate on the path once, by a k-ary search of
-//     the row offsets in the kernel (every thread probes one pivot);
+// A team walks its share in tiles of team_size * items_per_thread items
+// (on GPUs one tile per team, up to a fixed team count):
+//  1. it finds its first coordinate on the path by a k-ary search of the
+//     row offsets in the kernel (every thread probes one pivot a round);
 //  2. per tile it stages the tile's row ends and its products
 //     vals(k) * x(cols(k)) in team scratch (coalesced loads), and each thread
 //     finds its own start in scratch and walks items_per_thread items, writing
@@ -18,13 +19,13 @@
 //  4. the row a team leaves unfinished is its carry, written to a small
 //     workspace; the last team to finish (a counter in the same workspace)
 //     adds every carry to its row, runs of carries summed in team order.
-// The order of every sum depends only on the matrix's shape and the team
-// count, so results are identical from run to run (deterministic).
+// The order of every sum depends only on the matrix's shape and the launch
+// shape, so results are identical from run to run (deterministic).
 //
-// The workspace (one carry per team and the counter) does not depend on the
-// matrix: a plan owns one; the drop-in call uses one owned by the library
-// per execution-space instance (impl/instance_workspace.hpp), allocated on
-// the instance's first call.
+// The workspace (one carry per team and the counter) is bounded by the team
+// cap, not by the matrix: a plan owns one sized for its matrix; the drop-in
+// call uses one owned by the library per execution-space instance
+// (impl/instance_workspace.hpp), allocated on the instance's first call.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/instance_workspace.hpp>
@@ -40,6 +41,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -54,23 +56,29 @@ struct MergeSplitShape {
   std::int64_t tile() const { return team_size * items_per_thread; }
 };
 
-// GPUs: 128 threads of 8 items (tiles of 1024 items, two teams' worth of
-// threads per hardware thread slot); CPUs: one thread per team, one team per
-// thread, tiles of 1024 items (16 KB of scratch: the tile stays in L1/L2).
+// GPUs: 128 threads of 8 items, one tile (1024 items) per team up to 2^16
+// teams (beyond, teams take several tiles): many short teams let the SMs
+// overlap one team's search and scans with another's loads. CPUs: one
+// thread per team, one team per thread, tiles of 1024 items (16 KB of
+// scratch: the tile stays in L1/L2).
 template <class ExecSpace>
 MergeSplitShape merge_split_shape(const ExecSpace& exec) {
   MergeSplitShape s;
-  const std::int64_t concurrency = std::max(1, exec.concurrency());
   if (backends::Traits<ExecSpace>::is_gpu) {
     s.team_size = 128;
     s.items_per_thread = 8;
-    s.max_teams = std::max<std::int64_t>(1, concurrency / s.team_size / 2);
+    s.max_teams = std::int64_t(1) << 16;
   } else {
     s.team_size = 1;
     s.items_per_thread = 1024;
-    s.max_teams = concurrency;
+    s.max_teams = std::max(1, exec.concurrency());
   }
   return s;
+}
+
+// The teams a launch of `shape` runs on a matrix of `items` path items (rows + nnz).
+inline std::int64_t merge_split_teams(const MergeSplitShape& shape, std::int64_t items) {
+  return std::max<std::int64_t>(1, std::min((items + shape.tile() - 1) / shape.tile(), shape.max_teams));
 }
 
 template <class ExecSpace, class Matrix, class XView, class YView>
@@ -262,31 +270,45 @@ struct MergeSplitFunctor {
   }
 
   // The last team: each carry is added to its row, a row's run of carries
-  // summed in team order (a segmented scan per team_size carries).
+  // summed in team order. Each thread sums a contiguous chunk of carries,
+  // writes the runs that start and end in it, and passes its first run's sum
+  // and its last run's partial to a segmented scan over the threads.
   KOKKOS_INLINE_FUNCTION void add_carries(const Member& team, const Scratch<std::int32_t>& rows,
                                           const Scratch<Value>& sums) const {
     const int j = team.team_rank();
-    std::int64_t running_row = -1;
-    Value running = 0;
-    for (std::int64_t base = 0; base < teams; base += team_size) {
-      const std::int64_t u = base + j;
-      // Atomic reads: other teams wrote these, and this team's cache may hold old lines.
-      rows(j) = u < teams ? Kokkos::atomic_fetch_add(&carry_rows(u), 0) : static_cast<std::int32_t>(num_rows);
-      sums(j) = u < teams ? Kokkos::atomic_fetch_add(&carry_values(u), Value(0)) : Value(0);
-      team.team_barrier();
-      segmented_scan(team, rows, sums);
-      const std::int64_t r = rows(j);
-      Value total = sums(j);
-      if (rows(0) == r && running_row == r) total += running;
-      const bool run_ends = u < teams && (j == team_size - 1 || rows(j + 1) != r) &&
-                            (u + 1 >= teams || Kokkos::atomic_fetch_add(&carry_rows(u + 1), 0) != r);
-      if (r < num_rows && run_ends && total != Value(0)) Kokkos::atomic_add(&y(r), alpha * total);
-      const std::int64_t last = rows(team_size - 1);
-      Value last_total = sums(team_size - 1);
-      if (rows(0) == last && running_row == last) last_total += running;
-      team.team_barrier();
-      running_row = last;
-      running = last_total;
+    const std::int64_t chunk = (teams + team_size - 1) / team_size;
+    const std::int64_t u0 = j * chunk < teams ? j * chunk : teams;
+    const std::int64_t u1 = u0 + chunk < teams ? u0 + chunk : teams;
+    const std::int64_t past_end = num_rows + 1;  // a row no carry has
+    // Atomic reads: other teams wrote these, and this team's cache may hold old lines.
+    const auto carry_row = [&](std::int64_t u) -> std::int64_t {
+      return u < teams ? Kokkos::atomic_fetch_add(&carry_rows(u), 0) : past_end;
+    };
+    const std::int64_t first_row = carry_row(u0);
+    Value sum = 0, first_sum = 0;
+    bool ended_a_run = false;
+    std::int64_t r = first_row;
+    for (std::int64_t u = u0; u < u1; ++u) {
+      sum += Kokkos::atomic_fetch_add(&carry_values(u), Value(0));
+      const std::int64_t next = carry_row(u + 1);
+      if (next != r) {
+        if (ended_a_run) {
+          if (r < num_rows && sum != Value(0)) Kokkos::atomic_add(&y(r), alpha * sum);
+        } else {
+          first_sum = sum;
+        }
+        ended_a_run = true;
+        sum = 0;
+        r = next;
+      }
+    }
+    rows(j) = static_cast<std::int32_t>(r < num_rows ? r : num_rows);
+    sums(j) = sum;
+    team.team_barrier();
+    segmented_scan(team, rows, sums);
+    if (ended_a_run && first_row < num_rows) {
+      const Value total = first_sum + (j > 0 && rows(j - 1) == first_row ? sums(j - 1) : Value(0));
+      if (total != Value(0)) Kokkos::atomic_add(&y(first_row), alpha * total);
     }
   }
 };
@@ -301,8 +323,8 @@ void check_merge_split_scratch(const MergeSplitShape& s) {
                 " bytes of team scratch, more than the " + std::to_string(have) + " the execution space offers");
 }
 
-// One dispatch of merge-split with `ws` (carries: shape.max_teams + 1 rows with
-// the counter zero, shape.max_teams values).
+// One dispatch of merge-split with `ws`: at least merge_split_teams() carry
+// values and one more carry row, the last one the counter (zero between calls).
 template <class ExecSpace, class Matrix, class XView, class YView>
 void launch_merge_split(const ExecSpace& exec, const Matrix& a, const MergeSplitShape& shape,
                         const Workspace<typename Matrix::value_type, typename Matrix::memory_space>& ws,
@@ -310,9 +332,7 @@ void launch_merge_split(const ExecSpace& exec, const Matrix& a, const MergeSplit
                         const YView& y) {
   using F = MergeSplitFunctor<ExecSpace, Matrix, XView, YView>;
   if (a.num_rows() == 0) return;
-  const std::int64_t items = static_cast<std::int64_t>(a.num_rows()) + a.nnz();
-  const std::int64_t tiles = (items + shape.tile() - 1) / shape.tile();
-  const std::int64_t teams = std::min(tiles, shape.max_teams);
+  const std::int64_t teams = merge_split_teams(shape, static_cast<std::int64_t>(a.num_rows()) + a.nnz());
   F f{a.row_offsets(),
       a.col_indices(),
       a.values(),
@@ -327,7 +347,9 @@ void launch_merge_split(const ExecSpace& exec, const Matrix& a, const MergeSplit
       teams,
       shape.items_per_thread,
       shape.team_size};
-  auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(teams), shape.team_size, 1);
+  // At most 64 registers a thread on GPUs: eight teams of 128 threads per SM (ignored on CPUs).
+  auto policy = Kokkos::TeamPolicy<ExecSpace, Schedule<ExecSpace>, Kokkos::LaunchBounds<128, 8>>(
+      exec, static_cast<int>(teams), shape.team_size, 1);
   policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(shape.tile(), shape.team_size)));
   Kokkos::parallel_for("aspmv::spmv::merge_split", policy, f);
 }
@@ -338,11 +360,14 @@ class MergeSplitStep {
   using Value = typename Matrix::value_type;
   using memory_space = typename Matrix::memory_space;
 
-  MergeSplitStep(const ExecSpace& exec, Matrix a) : a_(std::move(a)), shape_(merge_split_shape(exec)) {}
+  MergeSplitStep(const ExecSpace& exec, Matrix a)
+      : a_(std::move(a)),
+        shape_(merge_split_shape(exec)),
+        teams_(merge_split_teams(shape_, static_cast<std::int64_t>(a_.num_rows()) + a_.nnz())) {}
 
   std::size_t num_groups() const { return 1; }
-  // The carries and the counter (bound to one instance: planner/workspace.hpp).
-  WorkspaceSize workspace_size() const { return {shape_.max_teams, shape_.max_teams + 1}; }
+  // The carries of its teams and the counter (bound to one instance: planner/workspace.hpp).
+  WorkspaceSize workspace_size() const { return {teams_, teams_ + 1}; }
 
   template <class XView, class YView>
   void run_group(std::size_t, const ExecSpace& exec, const Workspace<Value, memory_space>& ws, Value alpha,
@@ -351,10 +376,12 @@ class MergeSplitStep {
   }
 
   const MergeSplitShape& shape() const { return shape_; }
+  std::int64_t teams() const { return teams_; }
 
  private:
   Matrix a_;
   MergeSplitShape shape_;
+  std::int64_t teams_;
 };
 
 }  // namespace aspmv::impl
@@ -366,7 +393,7 @@ struct MergeSplit {
   static constexpr KernelTraits traits{/*analysis*/ false,        /*uses_tpr*/ false, /*splits_rows*/ true,
                                        /*needs_structure*/ false, /*direct*/ true,
                                        /*row_bound*/ false};
-  static constexpr TableParameter parameters[] = {TableParameter::merge_items};
+  static constexpr std::array<TableParameter, 0> parameters{};  // its shape comes from the space (merge_split_shape)
   template <class ExecSpace, class Matrix>
   using Step = impl::MergeSplitStep<ExecSpace, Matrix>;
 
@@ -386,7 +413,7 @@ struct MergeSplit {
     GroupSummary g;
     g.kernel = id;
     g.team_size = shape.team_size;
-    g.teams = std::min((items + shape.tile() - 1) / shape.tile(), shape.max_teams);
+    g.teams = step.teams();
     g.blocks = g.teams;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
@@ -399,7 +426,7 @@ struct MergeSplit {
   // Without a plan (the drop-in call): the carries live in the workspace the
   // library keeps for the instance; nothing is allocated after its first call.
   template <class ExecSpace, class Matrix, class XView, class YView>
-  static void launch(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& /*p*/, int /*tpr*/,
+  static void launch(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& /*table*/, int /*tpr*/,
                      typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                      const YView& y) {
     const auto shape = impl::merge_split_shape(exec);
