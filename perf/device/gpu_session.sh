@@ -447,7 +447,9 @@ for stage in "$@"; do
       rm -f "$OUT/compare_old.csv" "$OUT/compare_new.csv"
       : >"$OUT/compare_old.txt"; : >"$OUT/compare_new.txt"; : >"$OUT/compare_matrices.txt"
       cmp_start=$SECONDS; i=0
-      cmp_list=(.device/real/*.mtx.gz "${GENERATED_BENCH[@]}")
+      # COMPARE_MATRICES: the matrix files to take instead of .device/real/*.mtx.gz.
+      if [ -n "${COMPARE_MATRICES:-}" ]; then read -ra cmp_real <<<"$COMPARE_MATRICES"; else cmp_real=(.device/real/*.mtx.gz); fi
+      cmp_list=("${cmp_real[@]}" "${GENERATED_BENCH[@]}")
       cmp_slice=("${cmp_list[@]:${COMPARE_SKIP:-0}:${COMPARE_COUNT:-${#cmp_list[@]}}}")
       cmp_runs=()
       for ((round = 0; round < ${COMPARE_ROUNDS:-1}; round++)); do cmp_runs+=("${cmp_slice[@]}"); done

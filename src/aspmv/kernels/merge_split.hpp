@@ -5,8 +5,7 @@
 // shares of it, so a row of any length costs what its nonzeros cost,
 // wherever it lies.
 //
-// A team walks its share in tiles of team_size * items_per_thread items
-// (on GPUs one tile per team, up to a fixed team count):
+// A team walks its share in tiles of team_size * items_per_thread items:
 //  1. it finds its first coordinate on the path by a k-ary search of the
 //     row offsets in the kernel (every thread probes one pivot a round);
 //  2. per tile it stages the tile's row ends and its products
@@ -23,7 +22,7 @@
 // shape, so results are identical from run to run (deterministic).
 //
 // The workspace (one carry per team and the counter) is bounded by the team
-// cap, not by the matrix: a plan owns one sized for its matrix; the drop-in
+// count of the space, not by the matrix: a plan owns one sized for its matrix; the drop-in
 // call uses one owned by the library per execution-space instance
 // (impl/instance_workspace.hpp), allocated on the instance's first call.
 
@@ -56,22 +55,26 @@ struct MergeSplitShape {
   std::int64_t tile() const { return team_size * items_per_thread; }
 };
 
-// GPUs: 128 threads of 8 items, one tile (1024 items) per team up to 2^16
-// teams (beyond, teams take several tiles): many short teams let the SMs
-// overlap one team's search and scans with another's loads. CPUs: one
-// thread per team, one team per thread, tiles of 1024 items (16 KB of
-// scratch: the tile stays in L1/L2).
+// GPUs: 128 threads of 8 items (tiles of 1024 items), as many teams as
+// half the device's thread slots hold (8 per SM on the H100), each walking
+// its share tile after tile: the next tile's start is where the last one
+// ended, so only a team's first tile searches the row offsets in global
+// memory (one tile per team, 2^16 teams, searched every tile: 1.7x slower
+// on the H200, perf/results/h200/2026-11-26-merge-split-first/README.md).
+// CPUs: one thread per team, one team per thread, tiles of 1024 items (16 KB
+// of scratch: the tile stays in L1/L2).
 template <class ExecSpace>
 MergeSplitShape merge_split_shape(const ExecSpace& exec) {
   MergeSplitShape s;
+  const std::int64_t concurrency = std::max(1, exec.concurrency());
   if (backends::Traits<ExecSpace>::is_gpu) {
     s.team_size = 128;
     s.items_per_thread = 8;
-    s.max_teams = std::int64_t(1) << 16;
+    s.max_teams = std::max<std::int64_t>(1, concurrency / s.team_size / 2);
   } else {
     s.team_size = 1;
     s.items_per_thread = 1024;
-    s.max_teams = std::max(1, exec.concurrency());
+    s.max_teams = concurrency;
   }
   return s;
 }
@@ -186,15 +189,29 @@ struct MergeSplitFunctor {
     for (std::int64_t d0 = share_begin; d0 < share_end; d0 += tile) {
       const std::int64_t d1 = d0 + tile < share_end ? d0 + tile : share_end;
       const std::int64_t k0 = d0 - i0;
-      // Rows ending in the tile lie in [i0, i0 + (d1 - d0)).
-      const std::int64_t loaded = d1 - d0 < num_rows - i0 ? d1 - d0 : num_rows - i0;
-      for (std::int64_t r = j; r < loaded; r += team_size) row_ends(r) = offsets(i0 + r + 1);
-      team.team_barrier();
+      // Rows ending in the tile lie in [i0, i0 + (d1 - d0)). Their ends are
+      // staged team_size at a time until a row the path has not passed at
+      // d1 is loaded: the tile ends in it or before (long rows: one round).
+      const std::int64_t most = d1 - d0 < num_rows - i0 ? d1 - d0 : num_rows - i0;
+      std::int64_t loaded = 0;
+      std::int64_t cap = num_rows;  // the tile's last row is at most this
+      while (loaded < most) {
+        const std::int64_t n = most - loaded < team_size ? most - loaded : team_size;
+        if (j < n) row_ends(loaded + j) = offsets(i0 + loaded + j + 1);
+        loaded += n;
+        team.team_barrier();
+        const std::int64_t last = i0 + loaded - 1;
+        if (!past_row([&](std::int64_t i) { return row_ends(i - i0); }, last, d1)) {
+          cap = last;
+          break;
+        }
+      }
       const auto tile_row_end = [&](std::int64_t i) { return row_ends(i - i0); };
       const auto row_bound = [&](std::int64_t d) {
         const std::int64_t by_items = i0 + (d - d0);
         const std::int64_t by_nnz = d - k0;  // k >= k0
-        const std::int64_t hi = by_items < by_nnz ? by_items : by_nnz;
+        std::int64_t hi = by_items < by_nnz ? by_items : by_nnz;
+        hi = hi < cap ? hi : cap;
         return hi < num_rows ? hi : num_rows;
       };
       const auto row_floor = [&](std::int64_t d) { return d - nnz > i0 ? d - nnz : i0; };
@@ -347,9 +364,7 @@ void launch_merge_split(const ExecSpace& exec, const Matrix& a, const MergeSplit
       teams,
       shape.items_per_thread,
       shape.team_size};
-  // At most 64 registers a thread on GPUs: eight teams of 128 threads per SM (ignored on CPUs).
-  auto policy = Kokkos::TeamPolicy<ExecSpace, Schedule<ExecSpace>, Kokkos::LaunchBounds<128, 8>>(
-      exec, static_cast<int>(teams), shape.team_size, 1);
+  auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(teams), shape.team_size, 1);
   policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(shape.tile(), shape.team_size)));
   Kokkos::parallel_for("aspmv::spmv::merge_split", policy, f);
 }
