@@ -69,7 +69,7 @@ struct DirectChoice {
 inline bool known_features_rule_out_skew(const RowStats& known) {
   constexpr double skew_bound = 4.0;
   if (known.rows == 0 || known.nnz == 0) return true;
-  const double longest_possible = static_cast<double>(std::min(known.cols, known.nnz));
+  const auto longest_possible = static_cast<double>(std::min(known.cols, known.nnz));
   return longest_possible <= skew_bound * std::max(known.mean, 1.0);
 }
 
