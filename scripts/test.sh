@@ -15,6 +15,11 @@ cd "$ASPMV_ROOT"
 export PATH="${CUDA_HOME:-/usr/local/cuda}/bin:$PATH"
 export OMP_PROC_BIND="${OMP_PROC_BIND:-false}"
 export HCC_AMDGPU_TARGET="${HCC_AMDGPU_TARGET:-gfx908}"  # hipcc asks the (absent) GPU otherwise
+# ctest runs as many tests at once as there are cores; OpenMP threads of
+# concurrent tests then sleep at barriers instead of spinning against each
+# other (on 2 cores the ASan stage took 1.7x as long with one test at a time).
+test_jobs=$(nproc)
+export OMP_WAIT_POLICY="${OMP_WAIT_POLICY:-passive}"
 t0=$SECONDS
 # step MESSAGE: logs MESSAGE and starts timing a step; the steps' times are
 # listed at the end (what a run's minutes went to).
@@ -51,7 +56,7 @@ step "cpu build: configure and build every target"
 cmake --preset cpu -DASPMV_PYTHON="$python" >/dev/null
 cmake --build --preset cpu
 step "cpu tests: every CPU test"
-ctest --preset cpu
+ctest --preset cpu -j "$test_jobs"
 
 step "clang-tidy: the library headers, with the cpu build's flags"
 "$ASPMV_ROOT/scripts/run_clang_tidy.sh" build/cpu
@@ -60,13 +65,13 @@ step "cpu-asan build: unit and kernel tests under AddressSanitizer + UndefinedBe
 cmake --preset cpu-asan >/dev/null
 cmake --build --preset cpu-asan
 step "cpu-asan tests: run"
-ctest --preset cpu-asan
+ctest --preset cpu-asan -j "$test_jobs"
 
 step "cpu-cxx20 build: unit and kernel tests compiled as C++20"
 cmake --preset cpu-cxx20 >/dev/null
 cmake --build --preset cpu-cxx20
 step "cpu-cxx20 tests: run"
-ctest --preset cpu-cxx20
+ctest --preset cpu-cxx20 -j "$test_jobs"
 
 # The GPU presets' code compiled as their *-compile-check twins: the same
 # sources, architecture and toolchain with the host optimiser off (HIP: host

@@ -8,8 +8,14 @@
 
 namespace aspmv::testing {
 
-// Every execution space this build enables (Serial, OpenMP, Cuda, HIP).
+// Every execution space this build enables (Serial, OpenMP, Cuda, HIP); in
+// the GPU presets' compile checks (ASPMV_TESTS_DEVICE_SPACES_ONLY, never run)
+// the GPU space alone.
+#if defined(ASPMV_TESTS_DEVICE_SPACES_ONLY) && (defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP))
+using Spaces = backends::detail::Concat<backends::detail::CudaSpaces, backends::detail::HipSpaces>::type;
+#else
 using Spaces = backends::EnabledExecutionSpaces;
+#endif
 
 template <class Space, class Value, class Offset>
 struct Config {
