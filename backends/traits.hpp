@@ -7,6 +7,8 @@
 // Each specialization provides: name, is_gpu, max_tpr, max_team_size,
 // host_pinned_memory_space (host memory the space's kernels can read while
 // the host writes it: page-locked on GPUs, HostSpace on CPUs),
+// warp_lanes and shuffle_up(v, delta) (threads in lock step, the value of
+// the lane delta below; 1 and v on CPUs),
 // properties(space) -> DeviceProperties, same_instance(a, b),
 // new_instance() -> OwnedInstance (an instance on its own queue) and
 // in_partitions(n, f) (f on n partitions of a host pool at once).

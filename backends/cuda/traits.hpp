@@ -20,6 +20,18 @@ struct Traits<Kokkos::Cuda> {
   static constexpr bool is_gpu = true;
   static constexpr int max_tpr = 32;
   static constexpr int max_team_size = 1024;
+  // Threads of a team that run in lock step (a warp; team ranks are lanes
+  // when the vector length is 1), and the value of the lane `delta` below.
+  static constexpr int warp_lanes = 32;
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T shuffle_up(const T& v, int delta) {
+#ifdef __CUDA_ARCH__
+    return Kokkos::shfl_up(v, delta, warp_lanes);
+#else
+    (void)delta;
+    return v;
+#endif
+  }
   using host_pinned_memory_space = Kokkos::CudaHostPinnedSpace;  // page-locked host memory kernels can read
   static DeviceProperties properties(const Kokkos::Cuda& space) {
     DeviceProperties p;

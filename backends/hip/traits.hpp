@@ -28,6 +28,20 @@ struct Traits<HipExecutionSpace> {
   static constexpr bool is_gpu = true;
   static constexpr int max_tpr = 64;
   static constexpr int max_team_size = 1024;
+  // Threads of a team that run in lock step (a wavefront; team ranks are
+  // lanes when the vector length is 1), and the value of the lane `delta` below.
+  static constexpr int warp_lanes = 64;
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T shuffle_up(const T& v, int delta) {
+#ifdef __HIP_DEVICE_COMPILE__
+    T out{};
+    ::Kokkos::Experimental::Impl::in_place_shfl_up(out, v, delta, warp_lanes);
+    return out;
+#else
+    (void)delta;
+    return v;
+#endif
+  }
   using host_pinned_memory_space = HipHostPinnedSpace;  // page-locked host memory kernels can read
   static DeviceProperties properties(const HipExecutionSpace& space) {
     DeviceProperties p;

@@ -16,6 +16,12 @@ struct Traits<Kokkos::OpenMP> {
   static constexpr bool is_gpu = false;
   static constexpr int max_tpr = 32;
   static constexpr int max_team_size = 1;
+  // No lanes in lock step: each thread is its own "warp".
+  static constexpr int warp_lanes = 1;
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T shuffle_up(const T& v, int /*delta*/) {
+    return v;
+  }
   using host_pinned_memory_space = Kokkos::HostSpace;                    // nothing to pin: kernels read host memory
   static DeviceProperties properties(const Kokkos::OpenMP& /*space*/) {  // concurrency() is static in Kokkos 3.4
     auto p = host::properties(name, Kokkos::OpenMP::concurrency());

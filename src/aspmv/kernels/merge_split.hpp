@@ -13,8 +13,9 @@
 //     finds its own start in scratch and walks items_per_thread items, writing
 //     the rows whose end it consumes;
 //  3. the partial sums of rows that cross threads are combined by a
-//     segmented scan in scratch, in a fixed order; a row crossing tiles of the
-//     same team is carried in registers;
+//     segmented scan (shuffles within a warp, then the warps' tails) in a
+//     fixed order; a row crossing tiles of the same team is carried in
+//     registers;
 //  4. the row a team leaves unfinished is its carry, written to a small
 //     workspace; the last team to finish (a counter in the same workspace)
 //     adds every carry to its row, runs of carries summed in team order.
@@ -107,7 +108,8 @@ struct MergeSplitFunctor {
 
   static std::size_t scratch_bytes(std::int64_t tile, int team_size) {
     return Scratch<Offset>::shmem_size(tile) + Scratch<Value>::shmem_size(tile) +
-           Scratch<std::int32_t>::shmem_size(team_size + 2) + Scratch<Value>::shmem_size(team_size);
+           Scratch<std::int32_t>::shmem_size(team_size + 2) + Scratch<Value>::shmem_size(team_size) +
+           Scratch<std::int32_t>::shmem_size(team_size) + Scratch<Value>::shmem_size(team_size);
   }
 
   // Whether the path goes right of row `i` at diagonal d: row i's end lies at or before d.
@@ -167,18 +169,34 @@ struct MergeSplitFunctor {
     return rounded < most ? rounded : most;
   }
 
-  // Segmented inclusive scan of (rows, sums) over the team: afterwards sums(j)
-  // is the sum of sums(u), u <= j, over the run of equal rows that ends at j.
-  KOKKOS_INLINE_FUNCTION void segmented_scan(const Member& team, const Scratch<std::int32_t>& rows,
-                                             const Scratch<Value>& sums) const {
+  // Segmented inclusive scan over the team of one (row, sum) per thread, rows
+  // nondecreasing in team rank: afterwards sums(j) is the sum of the sums of
+  // the threads u <= j in the run of equal rows that ends at j. Lanes in lock
+  // step (a warp) add by shuffles, without barriers; then each thread adds
+  // the tails of the warps before it that end in its row (a run reaching
+  // back over a warp covers all of it). Two barriers; the caller's writes
+  // to scratch before the call (rows(j)) are visible after it.
+  KOKKOS_INLINE_FUNCTION void segmented_scan(const Member& team, std::int32_t row, Value sum,
+                                             const Scratch<Value>& sums, const Scratch<std::int32_t>& tail_rows,
+                                             const Scratch<Value>& tail_sums) const {
+    using Backend = backends::Traits<ExecSpace>;
     const int j = team.team_rank();
-    for (int offset = 1; offset < team_size; offset *= 2) {
-      Value add = 0;
-      if (j >= offset && rows(j - offset) == rows(j)) add = sums(j - offset);
-      team.team_barrier();
-      sums(j) += add;
-      team.team_barrier();
+    const int lanes = Backend::warp_lanes > 1 && team_size % Backend::warp_lanes == 0 ? Backend::warp_lanes : 1;
+    const int lane = j % lanes;
+    for (int offset = 1; offset < lanes; offset *= 2) {
+      const std::int32_t up_row = Backend::shuffle_up(row, offset);
+      const Value up_sum = Backend::shuffle_up(sum, offset);
+      if (lane >= offset && up_row == row) sum += up_sum;
     }
+    const int warp = j / lanes;
+    if (lane == lanes - 1) {
+      tail_rows(warp) = row;
+      tail_sums(warp) = sum;
+    }
+    team.team_barrier();
+    for (int w = warp - 1; w >= 0 && tail_rows(w) == row; --w) sum += tail_sums(w);
+    sums(j) = sum;
+    team.team_barrier();
   }
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
@@ -187,6 +205,8 @@ struct MergeSplitFunctor {
     Scratch<Value> products(team.team_scratch(0), tile);
     Scratch<std::int32_t> rows(team.team_scratch(0), team_size + 2);  // [team_size]: tile end row, [+1]: last team
     Scratch<Value> sums(team.team_scratch(0), team_size);
+    Scratch<std::int32_t> tail_rows(team.team_scratch(0), team_size);  // the scans' warp tails
+    Scratch<Value> tail_sums(team.team_scratch(0), team_size);
     const int j = team.team_rank();
     const std::int64_t t = team.league_rank();
     const std::int64_t items = num_rows + nnz;
@@ -273,9 +293,7 @@ struct MergeSplitFunctor {
         }
       }
       rows(j) = static_cast<std::int32_t>(i);
-      sums(j) = sum;
-      team.team_barrier();
-      segmented_scan(team, rows, sums);
+      segmented_scan(team, static_cast<std::int32_t>(i), sum, sums, tail_rows, tail_sums);
       // What comes before this thread on its first row: the threads before it
       // on that row, and the team's carry when the run reaches thread 0.
       const bool run_from_start = rows(0) == ij && i0 == ij;
@@ -306,7 +324,7 @@ struct MergeSplitFunctor {
     team.team_barrier();
     if (rows(team_size + 1) == 0) return;
     Kokkos::memory_fence();
-    add_carries(team, rows, sums);
+    add_carries(team, rows, sums, tail_rows, tail_sums);
     team.team_barrier();
     if (j == 0) Kokkos::atomic_exchange(&carry_rows(counter), 0);
   }
@@ -316,7 +334,8 @@ struct MergeSplitFunctor {
   // writes the runs that start and end in it, and passes its first run's sum
   // and its last run's partial to a segmented scan over the threads.
   KOKKOS_INLINE_FUNCTION void add_carries(const Member& team, const Scratch<std::int32_t>& rows,
-                                          const Scratch<Value>& sums) const {
+                                          const Scratch<Value>& sums, const Scratch<std::int32_t>& tail_rows,
+                                          const Scratch<Value>& tail_sums) const {
     const int j = team.team_rank();
     const std::int64_t chunk = (teams + team_size - 1) / team_size;
     const std::int64_t u0 = j * chunk < teams ? j * chunk : teams;
@@ -344,10 +363,9 @@ struct MergeSplitFunctor {
         r = next;
       }
     }
-    rows(j) = static_cast<std::int32_t>(r < num_rows ? r : num_rows);
-    sums(j) = sum;
-    team.team_barrier();
-    segmented_scan(team, rows, sums);
+    const auto last_run = static_cast<std::int32_t>(r < num_rows ? r : num_rows);
+    rows(j) = last_run;
+    segmented_scan(team, last_run, sum, sums, tail_rows, tail_sums);
     if (ended_a_run && first_row < num_rows) {
       const Value total = first_sum + (j > 0 && rows(j - 1) == first_row ? sums(j - 1) : Value(0));
       if (total != Value(0)) Kokkos::atomic_add(&y(first_row), alpha * total);
