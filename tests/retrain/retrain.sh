@@ -69,6 +69,10 @@ for _, row in df.iterrows():
     gathered = True
     if "gather" in models:
         gathered = evaluate.predict(models["gather"], evaluate.feature_vector(models["gather"], v)) == "gathered"
+        # The plan's guard (planner/model_selection.hpp): a known-feature answer outside the
+        # kernel_known model's training support is not trusted; the plan gathers instead.
+        if not gathered and "kernel_known" in models and evaluate.outside_support(models["kernel_known"], v):
+            gathered = True
     name = "kernel_gathered" if gathered else "kernel_known"
     if name not in models or row["nnz"] == 0:
         continue
