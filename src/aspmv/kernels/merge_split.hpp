@@ -158,17 +158,6 @@ struct MergeSplitFunctor {
     return lo;
   }
 
-  // How many of `most` items of one kind (row ends or nonzeros) a tile of
-  // `span` path items holds when the kind takes its mean share of the path,
-  // `count` of the num_rows + nnz items, plus a team's worth, in whole rounds.
-  KOKKOS_INLINE_FUNCTION std::int64_t predicted_share(std::int64_t span, std::int64_t count, std::int64_t most) const {
-    const std::int64_t items = num_rows + nnz;
-    const auto mean = static_cast<std::int64_t>(static_cast<double>(span) * static_cast<double>(count) /
-                                                static_cast<double>(items > 0 ? items : 1));
-    const std::int64_t rounded = (mean / team_size + 2) * team_size;
-    return rounded < most ? rounded : most;
-  }
-
   // Segmented inclusive scan over the team of one (row, sum) per thread, rows
   // nondecreasing in team rank: afterwards sums(j) is the sum of the sums of
   // the threads u <= j in the run of equal rows that ends at j. Lanes in lock
@@ -220,36 +209,24 @@ struct MergeSplitFunctor {
     for (std::int64_t d0 = share_begin; d0 < share_end; d0 += tile) {
       const std::int64_t d1 = d0 + tile < share_end ? d0 + tile : share_end;
       const std::int64_t k0 = d0 - i0;
-      // Rows ending in the tile lie in [i0, i0 + (d1 - d0)), its nonzeros in
-      // [k0, k0 + (d1 - d0)). The first pass loads as many row ends and
-      // products as the matrix's mean split of the path predicts (a team's
-      // worth more of each), both at once: the products' loads do not wait for
-      // the rows. Row ends are then staged team_size at a time until a row the
-      // path has not passed at d1 is loaded (the tile ends in it or before),
-      // and the products the prediction missed are loaded last.
-      const std::int64_t span = d1 - d0;
-      const std::int64_t most = span < num_rows - i0 ? span : num_rows - i0;
-      const std::int64_t most_k = span < nnz - k0 ? span : nnz - k0;
-      std::int64_t loaded = predicted_share(span, num_rows, most);
-      const std::int64_t staged_k = predicted_share(span, nnz, most_k);
-      for (std::int64_t r = j; r < loaded; r += team_size) row_ends(r) = offsets(i0 + r + 1);
-      for (std::int64_t k = k0 + j; k < k0 + staged_k; k += team_size) products(k - k0) = vals(k) * x(cols(k));
-      team.team_barrier();
+      // Rows ending in the tile lie in [i0, i0 + (d1 - d0)). Their ends are
+      // staged team_size at a time until a row the path has not passed at
+      // d1 is loaded: the tile ends in it or before (long rows: one round).
+      const std::int64_t most = d1 - d0 < num_rows - i0 ? d1 - d0 : num_rows - i0;
+      std::int64_t loaded = 0;
       std::int64_t cap = num_rows;  // the tile's last row is at most this
-      const auto staged_row_end = [&](std::int64_t i) { return row_ends(i - i0); };
-      while (true) {
-        const std::int64_t last = i0 + loaded - 1;
-        if (loaded > 0 && !past_row(staged_row_end, last, d1)) {
-          cap = last;
-          break;
-        }
-        if (loaded == most) break;
+      while (loaded < most) {
         const std::int64_t n = most - loaded < team_size ? most - loaded : team_size;
         if (j < n) row_ends(loaded + j) = offsets(i0 + loaded + j + 1);
         loaded += n;
         team.team_barrier();
+        const std::int64_t last = i0 + loaded - 1;
+        if (!past_row([&](std::int64_t i) { return row_ends(i - i0); }, last, d1)) {
+          cap = last;
+          break;
+        }
       }
-      const auto tile_row_end = staged_row_end;
+      const auto tile_row_end = [&](std::int64_t i) { return row_ends(i - i0); };
       const auto row_bound = [&](std::int64_t d) {
         const std::int64_t by_items = i0 + (d - d0);
         const std::int64_t by_nnz = d - k0;  // k >= k0
@@ -265,10 +242,8 @@ struct MergeSplitFunctor {
       team.team_barrier();
       const std::int64_t i1 = rows(team_size);
       const std::int64_t k1 = d1 - i1;
-      if (k1 > k0 + staged_k) {
-        for (std::int64_t k = k0 + staged_k + j; k < k1; k += team_size) products(k - k0) = vals(k) * x(cols(k));
-        team.team_barrier();
-      }
+      for (std::int64_t k = k0 + j; k < k1; k += team_size) products(k - k0) = vals(k) * x(cols(k));
+      team.team_barrier();
 
       // Walk this thread's items; the first row it ends waits for the scan.
       const std::int64_t dj_end = dj + items_per_thread < d1 ? dj + items_per_thread : d1;
