@@ -259,15 +259,17 @@ void bench_forms_matrix(const MatrixSource& src, const HostCsr<double, std::int6
             (team_rows ? ", team rows" : "");
         add({"multivector (" + sname + ")", kk, "left", k, kk + " left"}, [&](FormMethod& f) {
           f.call = [=] {
-            const impl::RandomAccessVector<Left> xa = xl;
-            impl::launch_csr_multivector(exec, a, arch_table().parameters, launch, Value(1), xa, Value(0), yl);
+            const impl::InputVector<Left> xa = xl;
+            impl::launch_csr_multivector(exec, a, arch_table().parameters, launch, Value(1), xa, Value(0),
+                                         impl::output_vector(yl));
           };
           f.result = [=] { return columns_of(yl); };
         });
         add({"multivector (" + sname + ")", kk, "right", k, kk + " right"}, [&](FormMethod& f) {
           f.call = [=] {
-            const impl::RandomAccessVector<Right> xa = xr;
-            impl::launch_csr_multivector(exec, a, arch_table().parameters, launch, Value(1), xa, Value(0), yr);
+            const impl::InputVector<Right> xa = xr;
+            impl::launch_csr_multivector(exec, a, arch_table().parameters, launch, Value(1), xa, Value(0),
+                                         impl::output_vector(yr));
           };
           f.result = [=] { return columns_of(yr); };
         });

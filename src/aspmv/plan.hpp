@@ -27,6 +27,7 @@
 #include <aspmv/arch_table.hpp>
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
+#include <aspmv/impl/canonical_vectors.hpp>
 #include <aspmv/impl/scale.hpp>
 #include <aspmv/kernels/csr_multivector.hpp>
 #include <aspmv/mode.hpp>
@@ -79,18 +80,7 @@ class Plan {
   template <class XView, class YView>
   void apply(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
     check_vectors(x, y);
-    impl::ScopedRegion region("aspmv::spmv");
-    if (alpha == Value(0)) {
-      impl::scale_vectors(exec, y, beta);
-      return;
-    }
-    if constexpr (XView::rank == 2) {
-      const impl::RandomAccessVector<XView> xr = x;
-      impl::launch_csr_multivector(exec, analysis_->a, analysis_->parameters, analysis_->multivector, alpha, xr, beta,
-                                   y);
-    } else {
-      run_groups(0, analysis_->num_groups, exec, alpha, x, beta, y);
-    }
+    run(0, analysis_->num_groups, exec, alpha, impl::input_vector(x), beta, impl::output_vector(y));
   }
 
   // Throws aspmv::Error unless apply can take x and y (rank, extents,
@@ -118,10 +108,10 @@ class Plan {
   template <class XView, class YView>
   void apply_group(std::size_t i, const ExecSpace& exec, Value alpha, const XView& x, Value beta,
                    const YView& y) const {
+    static_assert(XView::rank == 1, "aspmv::Plan::apply_group: x and y are vectors (rank 1)");
     impl::check_vectors<ExecSpace>("aspmv::Plan::apply_group", analysis_->a.num_rows(), analysis_->a.num_cols(), x, y);
     if (i >= analysis_->num_groups) throw Error("aspmv::Plan::apply_group: no group " + std::to_string(i));
-    impl::ScopedRegion region("aspmv::spmv");
-    run_groups(i, i + 1, exec, alpha, x, beta, y);
+    run(i, i + 1, exec, alpha, impl::input_vector(x), beta, impl::output_vector(y));
   }
 
   const PlanSummary& summary() const { return analysis_->summary; }
@@ -132,6 +122,14 @@ class Plan {
   bool has_workspace() const { return workspace_ != nullptr; }
 
  private:
+  // Groups [first, last) of y = alpha * op(A) * x + beta * y with checked
+  // vectors of the kernels' types (impl/canonical_vectors.hpp); all groups
+  // (the whole apply) short-cut alpha == 0 and take rank-2 vectors.
+  // Compiled into libaspmv for the common vector shapes (below).
+  template <class XView, class YView>
+  void run(std::size_t first, std::size_t last, const ExecSpace& exec, Value alpha, const XView& x, Value beta,
+           const YView& y) const;  // defined below the class: not inline, so the declared instances hold
+
   using Binding = impl::WorkspaceBinding<ExecSpace, Value, MemorySpace>;
 
   std::shared_ptr<Binding> make_workspace(const ExecSpace& exec) const {
@@ -139,14 +137,28 @@ class Plan {
     return std::make_shared<Binding>(exec, analysis_->workspace);
   }
 
-  template <class XView, class YView>
-  void run_groups(std::size_t first, std::size_t last, const ExecSpace& exec, Value alpha, const XView& x, Value beta,
-                  const YView& y) const {
-    const impl::RandomAccessVector<XView> xr = x;
+  std::shared_ptr<const analysis_type> analysis_;
+  std::shared_ptr<const transposed_type> transposed_;  // null unless the plan applies A^T
+  std::shared_ptr<Binding> workspace_;                 // null when the kernel needs no scratch
+};
+
+template <class ExecSpace, class Value, class Offset, class MemorySpace>
+template <class XView, class YView>
+void Plan<ExecSpace, Value, Offset, MemorySpace>::run(std::size_t first, std::size_t last, const ExecSpace& exec,
+                                                      Value alpha, const XView& x, Value beta, const YView& y) const {
+  impl::ScopedRegion region("aspmv::spmv");
+  const bool whole = first == 0 && last == analysis_->num_groups;
+  if (whole && alpha == Value(0)) {
+    impl::scale_vectors(exec, y, beta);
+    return;
+  }
+  if constexpr (XView::rank == 2) {
+    impl::launch_csr_multivector(exec, analysis_->a, analysis_->parameters, analysis_->multivector, alpha, x, beta, y);
+  } else {
     auto launch = [&](const impl::Workspace<Value, MemorySpace>& ws) {
       std::visit(
           [&](const auto& step) {
-            for (std::size_t g = first; g < last; ++g) step.run_group(g, exec, ws, alpha, xr, beta, y);
+            for (std::size_t g = first; g < last; ++g) step.run_group(g, exec, ws, alpha, x, beta, y);
           },
           analysis_->step);
     };
@@ -155,11 +167,7 @@ class Plan {
     else
       launch(impl::Workspace<Value, MemorySpace>{});
   }
-
-  std::shared_ptr<const analysis_type> analysis_;
-  std::shared_ptr<const transposed_type> transposed_;  // null unless the plan applies A^T
-  std::shared_ptr<Binding> workspace_;                 // null when the kernel needs no scratch
-};
+}
 
 // Analyzes A once for repeated applies on `exec`, with the parameters of an
 // explicit architecture table (studies, parameter sweeps, tests).
@@ -212,5 +220,29 @@ ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, double, std::int32_t)
 ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, double, std::int64_t)
 ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, float, std::int32_t)
 ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, float, std::int64_t)
+
+// Plan::apply's kernels are compiled once, into libaspmv, for the same
+// plans and vectors of the common shapes (vectors; LayoutLeft and
+// LayoutRight multivectors) of the plan's value type: apply() and
+// apply_group() only check the caller's views and turn them into those
+// types (impl/canonical_vectors.hpp). Other shapes (strided vectors) are
+// instantiated where they are used.
+#define ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, Shape)                                                  \
+  void Plan<Space, Value, Offset>::run<impl::InputVectorOf<Shape, Value, Space::memory_space>,                      \
+                                       impl::OutputVectorOf<Shape, Value, Space::memory_space>>(                    \
+      std::size_t, std::size_t, const Space&, Value, const impl::InputVectorOf<Shape, Value, Space::memory_space>&, \
+      Value, const impl::OutputVectorOf<Shape, Value, Space::memory_space>&) const
+#define ASPMV_IMPL_DECLARE_PLAN_RUNS(Space, Value, Offset)                                    \
+  extern template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, impl::Rank1Contiguous); \
+  extern template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, impl::Rank2Left);       \
+  extern template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, impl::Rank2Right);
+#define ASPMV_IMPL_DEFINE_PLAN_RUNS(Space, Value, Offset)                              \
+  template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, impl::Rank1Contiguous); \
+  template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, impl::Rank2Left);       \
+  template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, impl::Rank2Right);
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_PLAN_RUNS, double, std::int32_t)
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_PLAN_RUNS, double, std::int64_t)
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_PLAN_RUNS, float, std::int32_t)
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_PLAN_RUNS, float, std::int64_t)
 
 }  // namespace aspmv

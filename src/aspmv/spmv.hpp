@@ -31,6 +31,7 @@
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
 #include <aspmv/feature_set.hpp>
+#include <aspmv/impl/canonical_vectors.hpp>
 #include <aspmv/impl/scale.hpp>
 #include <aspmv/kernels/csr_multivector.hpp>
 #include <aspmv/kernels/scatter_transpose.hpp>
@@ -74,7 +75,8 @@ predictors::DirectChoice direct_choice(const Matrix& a) {
   return planner::direct_choice<ExecSpace>(a);
 }
 
-// The drop-in's work after the checks: y = alpha * op(a) * x + beta * y.
+// The drop-in's work after the checks: y = alpha * op(a) * x + beta * y,
+// with x and y of the kernels' types (impl/canonical_vectors.hpp).
 template <class ExecSpace, class Matrix, class XView, class YView>
 void direct_spmv(const ExecSpace& exec, Mode mode, const Matrix& a, typename Matrix::value_type alpha, const XView& x,
                  typename Matrix::value_type beta, const YView& y) {
@@ -83,19 +85,18 @@ void direct_spmv(const ExecSpace& exec, Mode mode, const Matrix& a, typename Mat
     scale_vectors(exec, y, beta);
     return;
   }
-  const RandomAccessVector<XView> xr = x;
   const auto& params = arch_table().parameters;
   if (mode == Mode::transpose) {
-    launch_scatter_transpose(exec, a, params, planner::direct_tpr<ExecSpace>(a), alpha, xr, beta, y);
+    launch_scatter_transpose(exec, a, params, planner::direct_tpr<ExecSpace>(a), alpha, x, beta, y);
   } else if constexpr (XView::rank == 2) {
     const auto launch = multivector_launch<ExecSpace>(a.num_rows(), a.nnz(), planner::direct_tpr<ExecSpace>(a));
-    launch_csr_multivector(exec, a, params, launch, alpha, xr, beta, y);
+    launch_csr_multivector(exec, a, params, launch, alpha, x, beta, y);
   } else {
     const auto choice = direct_choice<ExecSpace>(a);
     planner::for_each_kernel([&](auto d) {
       using D = decltype(d);
       if constexpr (D::traits.direct) {
-        if (D::id == choice.kernel) D::launch(exec, a, params, choice.tpr, alpha, xr, beta, y);
+        if (D::id == choice.kernel) D::launch(exec, a, params, choice.tpr, alpha, x, beta, y);
       }
     });
   }
@@ -116,7 +117,7 @@ void checked_spmv(const ExecSpace& exec, Mode mode, const Alpha& alpha, const AM
     check_vectors<ExecSpace>("aspmv::spmv", a.num_rows(), a.num_cols(), x, y, "A");
   planner::check_offset_headroom(a, "aspmv::spmv");
   ScopedRegion region("aspmv::spmv");
-  direct_spmv(exec, mode, a, static_cast<Value>(alpha), x, static_cast<Value>(beta), y);
+  direct_spmv(exec, mode, a, static_cast<Value>(alpha), input_vector(x), static_cast<Value>(beta), output_vector(y));
 }
 }  // namespace impl
 
@@ -150,5 +151,29 @@ void spmv(const char mode[], const Alpha& alpha, const AMatrix& A, const XView& 
   using Space = typename Kokkos::View<int*, typename impl::csr_type_of<AMatrix>::memory_space>::execution_space;
   impl::checked_spmv(Space(), parse_mode(mode, "aspmv::spmv"), alpha, A, x, beta, y);
 }
+
+// The drop-in's kernels are compiled once, into libaspmv, for matrices of
+// make_plan's combinations (plan.hpp) and vectors of the common shapes of
+// their value type (src/aspmv/instances/); the forms above only check and
+// convert their arguments.
+#define ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, Shape)                  \
+  void impl::direct_spmv<Space, CsrMatrix<Value, Offset, Space::memory_space>,         \
+                         impl::InputVectorOf<Shape, Value, Space::memory_space>,       \
+                         impl::OutputVectorOf<Shape, Value, Space::memory_space>>(     \
+      const Space&, Mode, const CsrMatrix<Value, Offset, Space::memory_space>&, Value, \
+      const impl::InputVectorOf<Shape, Value, Space::memory_space>&, Value,            \
+      const impl::OutputVectorOf<Shape, Value, Space::memory_space>&)
+#define ASPMV_IMPL_DECLARE_DIRECT_SPMV(Space, Value, Offset)                                     \
+  extern template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, impl::Rank1Contiguous); \
+  extern template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, impl::Rank2Left);       \
+  extern template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, impl::Rank2Right);
+#define ASPMV_IMPL_DEFINE_DIRECT_SPMV(Space, Value, Offset)                               \
+  template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, impl::Rank1Contiguous); \
+  template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, impl::Rank2Left);       \
+  template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, impl::Rank2Right);
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_DIRECT_SPMV, double, std::int32_t)
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_DIRECT_SPMV, double, std::int64_t)
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_DIRECT_SPMV, float, std::int32_t)
+ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_DIRECT_SPMV, float, std::int64_t)
 
 }  // namespace aspmv

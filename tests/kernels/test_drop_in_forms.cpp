@@ -122,9 +122,9 @@ void check_multivectors(const std::vector<corpus::NamedMatrix>& matrices) {
           for (const std::int64_t long_row : {impl::no_long_rows, std::int64_t(0), std::int64_t(3)}) {
             const impl::MultivectorLaunch launch{shape, 4, long_row};
             auto forced = [&](const auto& exec, const auto& a, const auto& x, const auto& y) {
-              const impl::RandomAccessVector<std::decay_t<decltype(x)>> xr = x;
+              const impl::InputVector<std::decay_t<decltype(x)>> xr = x;
               impl::launch_csr_multivector(exec, a, arch_table().parameters, launch, Value(c.alpha), xr, Value(c.beta),
-                                           y);
+                                           impl::output_vector(y));
             };
             const auto r = check_form<Space, Value, Offset, Kokkos::LayoutLeft>(m.matrix, c, forced);
             INFO((shape == impl::MultivectorShape::columns ? "lanes over columns" : "lanes over entries")

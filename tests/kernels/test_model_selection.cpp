@@ -22,9 +22,11 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
+#include <unistd.h>
 
 using namespace aspmv;
 using namespace aspmv::testing;
@@ -56,7 +58,11 @@ const std::vector<std::string> tpr_classes = {"1", "2", "4", "8", "16", "32"};
 class ActiveTestTable {
  public:
   explicit ActiveTestTable(const std::vector<std::pair<std::string, std::string>>& models) {
-    path_ = "aspmv_test_models_" + std::to_string(counter()++) + ".json";
+    // Unique per process: ctest runs each Catch section as its own process,
+    // several at a time, all in the same working directory.
+    path_ = (std::filesystem::temp_directory_path() /
+             ("aspmv_test_models_" + std::to_string(::getpid()) + "_" + std::to_string(counter()++) + ".json"))
+                .string();
     std::ofstream f(path_);
     f << "{\"schema\": \"aspmv-models/1\", \"arch\": \"test\", \"status\": \"trained\", \"provenance\": "
          "{\"summary\": \"constant models of test_model_selection.cpp\"}, \"models\": {";

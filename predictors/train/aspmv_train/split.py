@@ -64,6 +64,17 @@ class Manifest:
         return len(self.group)
 
 
+
+def _shown_path(path) -> str:
+    """A file as tables and reports name it: relative to the repository when inside it (no machine's absolute
+    path in a committed table), else its file name."""
+    p = Path(path).resolve()
+    try:
+        return str(p.relative_to(Path(__file__).resolve().parents[3]))
+    except ValueError:
+        return p.name
+
+
 def read_manifest(path) -> Manifest:
     """Reads a MANIFEST.tsv (header with at least ``name``, ``group``; ``domain`` optional)."""
     path = Path(path)
@@ -218,7 +229,7 @@ class Split:
         return {
             "method": (f"group split: generator lineage (name without -perm<k>/-T suffixes), real matrix + transpose "
                        f"(+ same-shape copies)"
-                       + (f", real and real-derived matrices by their source's group in {self.manifest}"
+                       + (f", real and real-derived matrices by their source's group in {_shown_path(self.manifest)}"
                           if self.manifest else "")
                        + f"; stratified by family (real-derived with real); groups ordered by sha256(seed:group), "
                        f"dealt round-robin into {self.k} folds; fold 0 held out"),

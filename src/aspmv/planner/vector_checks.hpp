@@ -46,10 +46,4 @@ void check_vectors(const char* call, std::int64_t out_rows, std::int64_t in_cols
   }
 }
 
-// x is gathered at random: kernels read it through the read-only (texture) path.
-// (XView's data type made const: rank 1 or 2.)
-template <class XView>
-using RandomAccessVector = Kokkos::View<typename XView::const_data_type, typename XView::array_layout,
-                                        typename XView::device_type, Kokkos::MemoryTraits<Kokkos::RandomAccess>>;
-
 }  // namespace aspmv::impl
