@@ -22,7 +22,8 @@
   X(csr_adaptive, CsrAdaptive)       \
   X(merge_path, MergePath)           \
   X(coo, Coo)                        \
-  X(merge_split, MergeSplit)
+  X(merge_split, MergeSplit)         \
+  X(csr_delta, CsrDelta)
 
 namespace aspmv {
 

@@ -85,9 +85,12 @@ def build(meas: Measurements, arch: dict) -> TimeTables:
         configs = sorted(set(r.loc[r["kernel"] == kernel, "config"].astype(str)))
         if not configs:
             continue
-        if kernel == tpr_kernel:
-            tprs = sorted(int(c.split("=")[1]) for c in configs if c.startswith("tpr="))
-            for t in tprs:
+        if kernel == tpr_kernel or all(c.startswith("tpr=") for c in configs):
+            # One label per TpR: the plan runs the TpR of a "kernel/tpr=N" label (csr_vector, csr_delta).
+            kernel_tprs = sorted(int(c.split("=")[1]) for c in configs if c.startswith("tpr="))
+            if kernel == tpr_kernel:
+                tprs = kernel_tprs
+            for t in kernel_tprs:
                 lab = f"{kernel}/tpr={t}"
                 labels.append(lab)
                 config[lab] = (kernel, f"tpr={t}")
@@ -127,7 +130,7 @@ def build(meas: Measurements, arch: dict) -> TimeTables:
         vendor_pre["kokkos_kernels"] = wide_p.loc[time.index, kk[0]]
     auto = wide_t.loc[time.index, "aspmv_auto"] if "aspmv_auto" in wide_t.columns else None
     auto_pre = wide_p.loc[time.index, "aspmv_auto"] if "aspmv_auto" in wide_p.columns else None
-    tpr_labels = [l for l in labels if tpr_of(l) is not None]
+    tpr_labels = [l for l in labels if tpr_of(l) is not None and l.split("/")[0] == tpr_kernel]
     return TimeTables(labels, config, time, pre, all_aspmv, tpr_labels, tprs, vendor, vendor_pre, auto, auto_pre,
                       dropped)
 

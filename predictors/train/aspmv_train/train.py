@@ -135,7 +135,7 @@ def gather_insured(arch_json: dict, is_gpu: bool, nnz, calls):
 # ---------------------------------------------------------------- the skew guard (selection_guards.hpp)
 
 # Kernels whose rows are summed by one thread or one vector, never split (kernel_info.hpp's row_bound).
-ROW_BOUND_KERNELS = ("csr_scalar", "csr_vector")
+ROW_BOUND_KERNELS = ("csr_scalar", "csr_vector", "csr_delta")
 # The largest TpR of a GPU backend (backends/*/traits.hpp max_tpr): the most lanes one row gets.
 GPU_MAX_TPR = {"cuda": 32, "hip": 64, "rocm": 64}
 SKEW_GUARD_ROW_SHARE = 1.0      # parameters.skew_guard.row_share when absent (arch_table_data.hpp)

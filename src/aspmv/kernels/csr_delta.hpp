@@ -1,0 +1,294 @@
+#pragma once
+// CSR-delta<TpR>: CSR-vector reading compressed column indices. The plan
+// (the format conversion, timed as analysis) stores per row a base column
+// (the row's smallest) and per nonzero its column minus the base in 8 or 16
+// bits: the ELL-BRO idea (Tang et al., cited by Lehnert) applied to CSR. A
+// nonzero then moves 8 + 1 or 8 + 2 bytes of matrix instead of 8 + 4
+// (double), 4 + 1 or 4 + 2 instead of 4 + 4 (float), plus 4 bytes per row.
+// Rows whose columns span too far for the width ("wide" rows, base -1) read
+// A's own 32-bit indices. The width is the one that moves fewer index bytes
+// over the whole matrix (1 byte per nonzero + 4 per wide-row nonzero,
+// against 2 + 4 per nonzero of rows wider than 65,535).
+//
+// Launch as CSR-vector: TpR lanes of a team's vector per row, rows per team
+// = team size (GPUs), chunks of rows per thread (CPUs); TpR = 1 on GPUs is a
+// flat range of one thread per row.
+
+#include <aspmv/csr_matrix.hpp>
+#include <aspmv/impl/device_copy.hpp>
+#include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/strided_dot.hpp>
+#include <aspmv/kernel.hpp>
+#include <aspmv/kernels/csr_vector.hpp>
+#include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/kernel_info.hpp>
+#include <aspmv/planner/plan_context.hpp>
+#include <aspmv/planner/workspace.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace aspmv::impl {
+
+// Column k of a narrow row: its base plus the stored delta.
+template <class DeltaView>
+struct DeltaColumns {
+  DeltaView delta;
+  std::int32_t base;
+  template <class K>
+  KOKKOS_FORCEINLINE_FUNCTION std::int32_t operator()(const K k) const {
+    return base + static_cast<std::int32_t>(delta(k));
+  }
+};
+
+// Nonzeros of the rows whose columns span `limit` or more (max - min).
+template <class Matrix>
+struct CsrDeltaWideNonzeros {
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  std::int64_t limit;
+  KOKKOS_FUNCTION void operator()(const std::int64_t row, std::int64_t& wide) const {
+    const auto b = offsets(row), e = offsets(row + 1);
+    if (e <= b) return;
+    std::int64_t lo = cols(b), hi = cols(b);
+    for (auto k = b + 1; k < e; ++k) {
+      const std::int64_t c = cols(k);
+      lo = c < lo ? c : lo;
+      hi = c > hi ? c : hi;
+    }
+    if (hi - lo >= limit || lo < 0) wide += static_cast<std::int64_t>(e - b);
+  }
+};
+
+// The conversion: base(row) and the row's deltas, or base -1 for a wide row
+// (counted). An empty row gets base 0.
+template <class Matrix, class DeltaView>
+struct CsrDeltaFill {
+  using Delta = typename DeltaView::value_type;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  Kokkos::View<std::int32_t*, typename Matrix::memory_space> base;
+  DeltaView delta;
+  std::int64_t limit;
+  KOKKOS_FUNCTION void operator()(const std::int64_t row, std::int64_t& wide_rows) const {
+    const auto b = offsets(row), e = offsets(row + 1);
+    if (e <= b) {
+      base(row) = 0;
+      return;
+    }
+    std::int64_t lo = cols(b), hi = cols(b);
+    for (auto k = b + 1; k < e; ++k) {
+      const std::int64_t c = cols(k);
+      lo = c < lo ? c : lo;
+      hi = c > hi ? c : hi;
+    }
+    if (hi - lo >= limit || lo < 0) {
+      base(row) = -1;
+      wide_rows += 1;
+      return;
+    }
+    base(row) = static_cast<std::int32_t>(lo);
+    for (auto k = b; k < e; ++k) delta(k) = static_cast<Delta>(cols(k) - lo);
+  }
+};
+
+template <class Matrix, class DeltaView, class XView, class YView, class ExecSpace>
+struct CsrDeltaFunctor {
+  using Value = typename Matrix::value_type;
+  using Offset = typename Matrix::offset_type;
+  using Member = typename TeamPolicy<ExecSpace>::member_type;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  typename Matrix::values_view vals;
+  Kokkos::View<const std::int32_t*, typename Matrix::memory_space> base;
+  DeltaView delta;
+  XView x;
+  YView y;
+  Value alpha, beta;
+  std::int64_t num_rows;
+  std::int64_t rows_per_team;    // team size
+  std::int64_t rows_per_thread;  // > 1 on CPUs
+  int tpr;
+
+  KOKKOS_FUNCTION void operator()(const Member& team) const {
+    const std::int64_t stride = team.league_size() * rows_per_team * rows_per_thread;
+    for (std::int64_t first = (team.league_rank() * rows_per_team + team.team_rank()) * rows_per_thread;
+         first < num_rows; first += stride) {
+      const std::int64_t last = first + rows_per_thread < num_rows ? first + rows_per_thread : num_rows;
+      for (std::int64_t row = first; row < last; ++row) {
+        const Offset begin = offsets(row), end = offsets(row + 1);
+        const std::int32_t b = base(row);
+        Value sum = 0;
+        Kokkos::parallel_reduce(
+            Kokkos::ThreadVectorRange(team, tpr),
+            [&](const int lane, Value& s) {
+              s += b >= 0
+                       ? strided_dot<Value>(begin + lane, end, Offset(tpr), DeltaColumns<DeltaView>{delta, b}, vals, x)
+                       : strided_dot<Value>(begin + lane, end, Offset(tpr), cols, vals, x);
+            },
+            sum);
+        Kokkos::single(Kokkos::PerThread(team), [&]() { write_row(y, row, alpha, sum, beta); });
+      }
+    }
+  }
+};
+
+// TpR = 1 on GPUs: one thread per row, a flat range.
+template <class Matrix, class DeltaView, class XView, class YView>
+struct CsrDeltaRowFunctor {
+  using Value = typename Matrix::value_type;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  typename Matrix::values_view vals;
+  Kokkos::View<const std::int32_t*, typename Matrix::memory_space> base;
+  DeltaView delta;
+  XView x;
+  YView y;
+  Value alpha, beta;
+  KOKKOS_FUNCTION void operator()(const std::int64_t row) const {
+    const std::int32_t b = base(row);
+    const Value sum = b >= 0 ? row_sum<Value>(offsets, DeltaColumns<DeltaView>{delta, b}, vals, x, row)
+                             : row_sum<Value>(offsets, cols, vals, x, row);
+    write_row(y, row, alpha, sum, beta);
+  }
+};
+
+// Index bytes a delta width moves over the matrix: the narrow rows' deltas
+// and the wide rows' 32-bit indices.
+inline std::int64_t delta_index_bytes(std::int64_t nnz, std::int64_t wide_nnz, int bits) {
+  return (nnz - wide_nnz) * (bits / 8) + wide_nnz * 4;
+}
+
+template <class ExecSpace, class Matrix>
+class CsrDeltaStep {
+ public:
+  using Value = typename Matrix::value_type;
+  using memory_space = typename Matrix::memory_space;
+  using Deltas8 = Kokkos::View<const std::uint8_t*, memory_space>;
+  using Deltas16 = Kokkos::View<const std::uint16_t*, memory_space>;
+
+  CsrDeltaStep(const ExecSpace& exec, const Matrix& a, VectorShape shape) : a_(a), shape_(shape) {
+    const std::int64_t m = a.num_rows(), nnz = a.nnz();
+    std::int64_t wide8 = 0, wide16 = 0;
+    if (m > 0) {
+      Kokkos::parallel_reduce("aspmv::csr_delta::wide_nonzeros_8", RangePolicy<ExecSpace>(exec, 0, m),
+                              CsrDeltaWideNonzeros<Matrix>{a.row_offsets(), a.col_indices(), 256}, wide8);
+      Kokkos::parallel_reduce("aspmv::csr_delta::wide_nonzeros_16", RangePolicy<ExecSpace>(exec, 0, m),
+                              CsrDeltaWideNonzeros<Matrix>{a.row_offsets(), a.col_indices(), 65536}, wide16);
+    }
+    bits_ = delta_index_bytes(nnz, wide8, 8) <= delta_index_bytes(nnz, wide16, 16) ? 8 : 16;
+    wide_nnz_ = bits_ == 8 ? wide8 : wide16;
+    base_ = allocate<std::int32_t, memory_space>(exec, m, "aspmv::csr_delta::base");
+    if (bits_ == 8)
+      deltas8_ = fill<std::uint8_t>(exec, 256);
+    else
+      deltas16_ = fill<std::uint16_t>(exec, 65536);
+    exec.fence();
+  }
+
+  std::size_t num_groups() const { return 1; }
+  WorkspaceSize workspace_size() const { return {}; }
+
+  template <class Work, class XView, class YView>
+  void run_group(std::size_t, const ExecSpace& exec, const Work&, Value alpha, const XView& x, Value beta,
+                 const YView& y) const {
+    if (a_.num_rows() == 0) return;
+    if (bits_ == 8)
+      launch(exec, deltas8_, alpha, x, beta, y);
+    else
+      launch(exec, deltas16_, alpha, x, beta, y);
+  }
+
+  const VectorShape& shape() const { return shape_; }
+  int bits() const { return bits_; }
+  std::int64_t wide_rows() const { return wide_rows_; }
+  std::int64_t wide_nonzeros() const { return wide_nnz_; }
+  std::int64_t teams() const { return teams_to_cover(a_.num_rows(), shape_); }
+
+ private:
+  template <class Delta>
+  Kokkos::View<const Delta*, memory_space> fill(const ExecSpace& exec, std::int64_t limit) {
+    auto d = allocate<Delta, memory_space>(exec, a_.nnz(), "aspmv::csr_delta::deltas");
+    Kokkos::parallel_reduce("aspmv::csr_delta::convert", RangePolicy<ExecSpace>(exec, 0, a_.num_rows()),
+                            CsrDeltaFill<Matrix, decltype(d)>{a_.row_offsets(), a_.col_indices(), base_, d, limit},
+                            wide_rows_);
+    return d;
+  }
+
+  template <class DeltaView, class XView, class YView>
+  void launch(const ExecSpace& exec, const DeltaView& deltas, Value alpha, const XView& x, Value beta,
+              const YView& y) const {
+    if (backends::Traits<ExecSpace>::is_gpu && shape_.tpr == 1) {
+      Kokkos::parallel_for("aspmv::spmv::csr_delta_tpr1", RangePolicy<ExecSpace>(exec, 0, a_.num_rows()),
+                           CsrDeltaRowFunctor<Matrix, DeltaView, XView, YView>{
+                               a_.row_offsets(), a_.col_indices(), a_.values(), base_, deltas, x, y, alpha, beta});
+      return;
+    }
+    CsrDeltaFunctor<Matrix, DeltaView, XView, YView, ExecSpace> f{
+        a_.row_offsets(), a_.col_indices(),       a_.values(), base_, deltas, x, y, alpha, beta, a_.num_rows(),
+        shape_.team_size, shape_.rows_per_thread, shape_.tpr};
+    Kokkos::parallel_for("aspmv::spmv::csr_delta",
+                         TeamPolicy<ExecSpace>(exec, static_cast<int>(teams()), shape_.team_size, shape_.tpr), f);
+  }
+
+  Matrix a_;
+  VectorShape shape_;
+  int bits_ = 16;
+  std::int64_t wide_nnz_ = 0;
+  std::int64_t wide_rows_ = 0;
+  Kokkos::View<std::int32_t*, memory_space> base_;
+  Deltas8 deltas8_;
+  Deltas16 deltas16_;
+};
+
+}  // namespace aspmv::impl
+
+namespace aspmv::kernels {
+
+struct CsrDelta {
+  static constexpr Kernel id = Kernel::csr_delta;
+  static constexpr KernelTraits traits{/*analysis*/ true,         /*uses_tpr*/ true, /*splits_rows*/ false,
+                                       /*needs_structure*/ false, /*direct*/ false,
+                                       /*row_bound*/ true};
+  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::host_rows_per_chunk};
+  template <class ExecSpace, class Matrix>
+  using Step = impl::CsrDeltaStep<ExecSpace, Matrix>;
+
+  // Every TpR the backend runs.
+  static std::vector<KernelConfig> configurations(int max_tpr) {
+    std::vector<KernelConfig> c;
+    for (int tpr = 1; tpr <= max_tpr; tpr *= 2) {
+      PlanOptions o;
+      o.kernel = id;
+      o.threads_per_row = tpr;
+      c.push_back({"csr_delta<" + std::to_string(tpr) + ">", "tpr=" + std::to_string(tpr), o});
+    }
+    return c;
+  }
+
+  template <class ExecSpace, class Matrix>
+  static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
+    const int tpr = ctx.tpr_for_matrix(s.stats);
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::vector_shape<ExecSpace>(tpr, ctx.params));
+    GroupSummary g;
+    g.kernel = id;
+    g.tpr = tpr;
+    g.team_size = step.shape().team_size;
+    g.teams = step.teams();
+    g.blocks = 1;
+    g.rows = s.stats.rows;
+    g.nnz = s.stats.nnz;
+    g.detail = std::to_string(step.bits()) + "-bit column deltas from a per-row base; " +
+               std::to_string(step.wide_rows()) + " wide rows (" + std::to_string(step.wide_nonzeros()) +
+               " nonzeros) read 32-bit indices; " + ctx.tpr_source_matrix();
+    s.groups.push_back(g);
+    return step;
+  }
+};
+
+}  // namespace aspmv::kernels
