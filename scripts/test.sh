@@ -5,7 +5,7 @@
 # tested (unit, kernel, hidden-cost, header, downstream find_package, reader
 # fuzz, models, collect + report end to end, Python tests, Debian's
 # SuiteSparse test matrices read); clang-tidy over the library headers
-# (.clang-tidy, zero findings); the unit and kernel tests under ASan + UBSan
+# (.clang-tidy, zero findings); the unit and kernel tests under ASan + UBSan (OpenMP space)
 # (cpu-asan); the h100 and mi100 presets compiled (optimiser off: their
 # *-compile-check presets); the v100 preset refused at
 # configure with one sentence under CUDA 13. Without a CUDA toolkit (nvcc) the
@@ -70,13 +70,13 @@ run_ctest cpu
 step "clang-tidy: the library headers, with the cpu build's flags"
 "$ASPMV_ROOT/scripts/run_clang_tidy.sh" build/cpu
 
-step "cpu-asan build: unit and kernel tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+step "cpu-asan build: unit and kernel tests (OpenMP space) under AddressSanitizer + UndefinedBehaviorSanitizer"
 cmake --preset cpu-asan >/dev/null
 cmake --build --preset cpu-asan
 step "cpu-asan tests: run"
 run_ctest cpu-asan
 
-step "cpu-cxx20 build: unit and kernel tests compiled as C++20"
+step "cpu-cxx20 build: unit and kernel tests (Serial space) compiled as C++20"
 cmake --preset cpu-cxx20 >/dev/null
 cmake --build --preset cpu-cxx20
 step "cpu-cxx20 tests: run"

@@ -5,14 +5,45 @@
 
 #include <cstdint>
 #include <tuple>
+#include <type_traits>
 
 namespace aspmv::testing {
 
-// Every execution space this build enables (Serial, OpenMP, Cuda, HIP); in
-// the GPU presets' compile checks (ASPMV_TESTS_DEVICE_SPACES_ONLY, never run)
-// the GPU space alone.
-#if defined(ASPMV_TESTS_DEVICE_SPACES_ONLY) && (defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP))
-using Spaces = backends::detail::Concat<backends::detail::CudaSpaces, backends::detail::HipSpaces>::type;
+// The execution spaces the tests are stamped over: every space this build
+// enables, or those the ASPMV_TESTS_SPACES cache variable lists
+// (tests/CMakeLists.txt). The sanitizer and C++20 presets test one host space
+// (the cpu preset tests both), the GPU presets' compile checks their GPU
+// space (never run; the host spaces' instantiations are the cpu preset's).
+#if defined(ASPMV_TESTS_SPACES_LISTED)
+namespace detail {
+template <bool Listed, class Tuple>
+using listed_t = std::conditional_t<Listed, Tuple, std::tuple<>>;
+#ifdef ASPMV_TESTS_SPACE_SERIAL
+inline constexpr bool serial_listed = true;
+#else
+inline constexpr bool serial_listed = false;
+#endif
+#ifdef ASPMV_TESTS_SPACE_OPENMP
+inline constexpr bool openmp_listed = true;
+#else
+inline constexpr bool openmp_listed = false;
+#endif
+#ifdef ASPMV_TESTS_SPACE_CUDA
+inline constexpr bool cuda_listed = true;
+#else
+inline constexpr bool cuda_listed = false;
+#endif
+#ifdef ASPMV_TESTS_SPACE_HIP
+inline constexpr bool hip_listed = true;
+#else
+inline constexpr bool hip_listed = false;
+#endif
+}  // namespace detail
+using Spaces = backends::detail::Concat<detail::listed_t<detail::serial_listed, backends::detail::SerialSpaces>,
+                                        detail::listed_t<detail::openmp_listed, backends::detail::OpenMPSpaces>,
+                                        detail::listed_t<detail::cuda_listed, backends::detail::CudaSpaces>,
+                                        detail::listed_t<detail::hip_listed, backends::detail::HipSpaces>>::type;
+static_assert(std::tuple_size<Spaces>::value > 0, "ASPMV_TESTS_SPACES lists no execution space this build enables");
 #else
 using Spaces = backends::EnabledExecutionSpaces;
 #endif
