@@ -6,6 +6,8 @@
 
 #include <backends/traits.hpp>
 
+#include <cstdint>
+
 #ifdef KOKKOS_ENABLE_SERIAL
 #define ASPMV_IMPL_IF_SERIAL(M, ...) M(::Kokkos::Serial, __VA_ARGS__)
 #else
@@ -30,3 +32,12 @@
 #define ASPMV_FOR_EACH_ENABLED_SPACE(M, ...) \
   ASPMV_IMPL_IF_SERIAL(M, __VA_ARGS__)       \
   ASPMV_IMPL_IF_OPENMP(M, __VA_ARGS__) ASPMV_IMPL_IF_CUDA(M, __VA_ARGS__) ASPMV_IMPL_IF_HIP(M, __VA_ARGS__)
+
+// ASPMV_FOR_EACH_INSTANCE(M) expands to M(Space, Value, Offset) for every
+// enabled space x {double, float} x {int32, int64}: the combinations
+// libaspmv compiles its explicit instantiations for.
+#define ASPMV_FOR_EACH_INSTANCE(M)                      \
+  ASPMV_FOR_EACH_ENABLED_SPACE(M, double, std::int32_t) \
+  ASPMV_FOR_EACH_ENABLED_SPACE(M, double, std::int64_t) \
+  ASPMV_FOR_EACH_ENABLED_SPACE(M, float, std::int32_t)  \
+  ASPMV_FOR_EACH_ENABLED_SPACE(M, float, std::int64_t)

@@ -216,10 +216,7 @@ Plan<ExecSpace, Value, Offset, MemorySpace> make_plan(const ExecSpace& exec,
 #define ASPMV_IMPL_DECLARE_MAKE_PLAN(Space, Value, Offset) \
   extern template ASPMV_IMPL_MAKE_PLAN_SIGNATURE(Space, Value, Offset);
 #define ASPMV_IMPL_DEFINE_MAKE_PLAN(Space, Value, Offset) template ASPMV_IMPL_MAKE_PLAN_SIGNATURE(Space, Value, Offset);
-ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, double, std::int32_t)
-ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, double, std::int64_t)
-ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, float, std::int32_t)
-ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, float, std::int64_t)
+ASPMV_FOR_EACH_INSTANCE(ASPMV_IMPL_DECLARE_MAKE_PLAN)
 
 // Plan::apply's kernels are compiled once, into libaspmv, for the same
 // plans and vectors of the common shapes (vectors; LayoutLeft and
@@ -232,17 +229,14 @@ ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_MAKE_PLAN, float, std::int64_t)
                                        impl::OutputVectorOf<Shape, Value, Space::memory_space>>(                    \
       std::size_t, std::size_t, const Space&, Value, const impl::InputVectorOf<Shape, Value, Space::memory_space>&, \
       Value, const impl::OutputVectorOf<Shape, Value, Space::memory_space>&) const
-#define ASPMV_IMPL_DECLARE_PLAN_RUNS(Space, Value, Offset)                                    \
-  extern template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, impl::Rank1Contiguous); \
-  extern template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, impl::Rank2Left);       \
-  extern template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, impl::Rank2Right);
-#define ASPMV_IMPL_DEFINE_PLAN_RUNS(Space, Value, Offset)                              \
-  template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, impl::Rank1Contiguous); \
-  template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, impl::Rank2Left);       \
-  template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, impl::Rank2Right);
-ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_PLAN_RUNS, double, std::int32_t)
-ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_PLAN_RUNS, double, std::int64_t)
-ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_PLAN_RUNS, float, std::int32_t)
-ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_PLAN_RUNS, float, std::int64_t)
+#define ASPMV_IMPL_DECLARE_PLAN_RUN(Space, Value, Offset, Shape) \
+  extern template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, Shape);
+#define ASPMV_IMPL_DEFINE_PLAN_RUN(Space, Value, Offset, Shape) \
+  template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, Shape);
+#define ASPMV_IMPL_DECLARE_PLAN_RUNS(Space, Value, Offset) \
+  ASPMV_IMPL_FOR_EACH_VECTOR_SHAPE(ASPMV_IMPL_DECLARE_PLAN_RUN, Space, Value, Offset)
+#define ASPMV_IMPL_DEFINE_PLAN_RUNS(Space, Value, Offset) \
+  ASPMV_IMPL_FOR_EACH_VECTOR_SHAPE(ASPMV_IMPL_DEFINE_PLAN_RUN, Space, Value, Offset)
+ASPMV_FOR_EACH_INSTANCE(ASPMV_IMPL_DECLARE_PLAN_RUNS)
 
 }  // namespace aspmv

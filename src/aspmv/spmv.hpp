@@ -163,17 +163,14 @@ void spmv(const char mode[], const Alpha& alpha, const AMatrix& A, const XView& 
       const Space&, Mode, const CsrMatrix<Value, Offset, Space::memory_space>&, Value, \
       const impl::InputVectorOf<Shape, Value, Space::memory_space>&, Value,            \
       const impl::OutputVectorOf<Shape, Value, Space::memory_space>&)
-#define ASPMV_IMPL_DECLARE_DIRECT_SPMV(Space, Value, Offset)                                     \
-  extern template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, impl::Rank1Contiguous); \
-  extern template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, impl::Rank2Left);       \
-  extern template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, impl::Rank2Right);
-#define ASPMV_IMPL_DEFINE_DIRECT_SPMV(Space, Value, Offset)                               \
-  template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, impl::Rank1Contiguous); \
-  template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, impl::Rank2Left);       \
-  template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, impl::Rank2Right);
-ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_DIRECT_SPMV, double, std::int32_t)
-ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_DIRECT_SPMV, double, std::int64_t)
-ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_DIRECT_SPMV, float, std::int32_t)
-ASPMV_FOR_EACH_ENABLED_SPACE(ASPMV_IMPL_DECLARE_DIRECT_SPMV, float, std::int64_t)
+#define ASPMV_IMPL_DECLARE_DIRECT_SPMV_SHAPE(Space, Value, Offset, Shape) \
+  extern template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, Shape);
+#define ASPMV_IMPL_DEFINE_DIRECT_SPMV_SHAPE(Space, Value, Offset, Shape) \
+  template ASPMV_IMPL_DIRECT_SPMV_SIGNATURE(Space, Value, Offset, Shape);
+#define ASPMV_IMPL_DECLARE_DIRECT_SPMV(Space, Value, Offset) \
+  ASPMV_IMPL_FOR_EACH_VECTOR_SHAPE(ASPMV_IMPL_DECLARE_DIRECT_SPMV_SHAPE, Space, Value, Offset)
+#define ASPMV_IMPL_DEFINE_DIRECT_SPMV(Space, Value, Offset) \
+  ASPMV_IMPL_FOR_EACH_VECTOR_SHAPE(ASPMV_IMPL_DEFINE_DIRECT_SPMV_SHAPE, Space, Value, Offset)
+ASPMV_FOR_EACH_INSTANCE(ASPMV_IMPL_DECLARE_DIRECT_SPMV)
 
 }  // namespace aspmv

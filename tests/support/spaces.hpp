@@ -14,35 +14,15 @@ namespace aspmv::testing {
 // (tests/CMakeLists.txt). The sanitizer and C++20 presets test one host space
 // (the cpu preset tests both), the GPU presets' compile checks their GPU
 // space (never run; the host spaces' instantiations are the cpu preset's).
-#if defined(ASPMV_TESTS_SPACES_LISTED)
+#if defined(ASPMV_TESTS_SPACES_LISTED)  // with ASPMV_TESTS_SPACE_<SPACE> = 1 (listed) or 0
 namespace detail {
 template <bool Listed, class Tuple>
 using listed_t = std::conditional_t<Listed, Tuple, std::tuple<>>;
-#ifdef ASPMV_TESTS_SPACE_SERIAL
-inline constexpr bool serial_listed = true;
-#else
-inline constexpr bool serial_listed = false;
-#endif
-#ifdef ASPMV_TESTS_SPACE_OPENMP
-inline constexpr bool openmp_listed = true;
-#else
-inline constexpr bool openmp_listed = false;
-#endif
-#ifdef ASPMV_TESTS_SPACE_CUDA
-inline constexpr bool cuda_listed = true;
-#else
-inline constexpr bool cuda_listed = false;
-#endif
-#ifdef ASPMV_TESTS_SPACE_HIP
-inline constexpr bool hip_listed = true;
-#else
-inline constexpr bool hip_listed = false;
-#endif
 }  // namespace detail
-using Spaces = backends::detail::Concat<detail::listed_t<detail::serial_listed, backends::detail::SerialSpaces>,
-                                        detail::listed_t<detail::openmp_listed, backends::detail::OpenMPSpaces>,
-                                        detail::listed_t<detail::cuda_listed, backends::detail::CudaSpaces>,
-                                        detail::listed_t<detail::hip_listed, backends::detail::HipSpaces>>::type;
+using Spaces = backends::detail::Concat<detail::listed_t<ASPMV_TESTS_SPACE_SERIAL, backends::detail::SerialSpaces>,
+                                        detail::listed_t<ASPMV_TESTS_SPACE_OPENMP, backends::detail::OpenMPSpaces>,
+                                        detail::listed_t<ASPMV_TESTS_SPACE_CUDA, backends::detail::CudaSpaces>,
+                                        detail::listed_t<ASPMV_TESTS_SPACE_HIP, backends::detail::HipSpaces>>::type;
 static_assert(std::tuple_size<Spaces>::value > 0, "ASPMV_TESTS_SPACES lists no execution space this build enables");
 #else
 using Spaces = backends::EnabledExecutionSpaces;

@@ -38,6 +38,13 @@ struct Rank2Right {
   using layout = Kokkos::LayoutRight;
 };
 
+// M(Space, Value, Offset, Shape) for each shape above (the explicit
+// instantiations of plan.hpp and spmv.hpp).
+#define ASPMV_IMPL_FOR_EACH_VECTOR_SHAPE(M, Space, Value, Offset) \
+  M(Space, Value, Offset, ::aspmv::impl::Rank1Contiguous)         \
+  M(Space, Value, Offset, ::aspmv::impl::Rank2Left)               \
+  M(Space, Value, Offset, ::aspmv::impl::Rank2Right)
+
 // x and y of a shape, for values of type Value in MemorySpace.
 template <class Shape, class Value, class MemorySpace>
 using InputVectorOf = Kokkos::View<typename Shape::template data<const Value>, typename Shape::layout, MemorySpace,

@@ -46,27 +46,39 @@ struct DeltaColumns {
   }
 };
 
-// Nonzeros of the rows whose columns span `limit` or more (max - min).
+// A row's smallest column, and whether its columns span less than `limit`
+// (max - min): its deltas fit the width. An empty row fits, base 0; a row
+// with a negative column (invalid input) never does: it keeps A's indices.
+struct RowFit {
+  std::int64_t base;
+  bool fits;
+};
+template <class Offsets, class Cols>
+KOKKOS_INLINE_FUNCTION RowFit row_fit(const Offsets& offsets, const Cols& cols, std::int64_t row, std::int64_t limit) {
+  const auto b = offsets(row), e = offsets(row + 1);
+  if (e <= b) return {0, true};
+  std::int64_t lo = cols(b), hi = cols(b);
+  for (auto k = b + 1; k < e; ++k) {
+    const std::int64_t c = cols(k);
+    lo = c < lo ? c : lo;
+    hi = c > hi ? c : hi;
+  }
+  return {lo, lo >= 0 && hi - lo < limit};
+}
+
+// Nonzeros of the rows that do not fit `limit`.
 template <class Matrix>
 struct CsrDeltaWideNonzeros {
   typename Matrix::offsets_view offsets;
   typename Matrix::indices_view cols;
   std::int64_t limit;
   KOKKOS_FUNCTION void operator()(const std::int64_t row, std::int64_t& wide) const {
-    const auto b = offsets(row), e = offsets(row + 1);
-    if (e <= b) return;
-    std::int64_t lo = cols(b), hi = cols(b);
-    for (auto k = b + 1; k < e; ++k) {
-      const std::int64_t c = cols(k);
-      lo = c < lo ? c : lo;
-      hi = c > hi ? c : hi;
-    }
-    if (hi - lo >= limit || lo < 0) wide += static_cast<std::int64_t>(e - b);
+    if (!row_fit(offsets, cols, row, limit).fits) wide += static_cast<std::int64_t>(offsets(row + 1) - offsets(row));
   }
 };
 
 // The conversion: base(row) and the row's deltas, or base -1 for a wide row
-// (counted). An empty row gets base 0.
+// (counted).
 template <class Matrix, class DeltaView>
 struct CsrDeltaFill {
   using Delta = typename DeltaView::value_type;
@@ -76,24 +88,14 @@ struct CsrDeltaFill {
   DeltaView delta;
   std::int64_t limit;
   KOKKOS_FUNCTION void operator()(const std::int64_t row, std::int64_t& wide_rows) const {
-    const auto b = offsets(row), e = offsets(row + 1);
-    if (e <= b) {
-      base(row) = 0;
-      return;
-    }
-    std::int64_t lo = cols(b), hi = cols(b);
-    for (auto k = b + 1; k < e; ++k) {
-      const std::int64_t c = cols(k);
-      lo = c < lo ? c : lo;
-      hi = c > hi ? c : hi;
-    }
-    if (hi - lo >= limit || lo < 0) {
+    const RowFit f = row_fit(offsets, cols, row, limit);
+    if (!f.fits) {
       base(row) = -1;
       wide_rows += 1;
       return;
     }
-    base(row) = static_cast<std::int32_t>(lo);
-    for (auto k = b; k < e; ++k) delta(k) = static_cast<Delta>(cols(k) - lo);
+    base(row) = static_cast<std::int32_t>(f.base);
+    for (auto k = offsets(row); k < offsets(row + 1); ++k) delta(k) = static_cast<Delta>(cols(k) - f.base);
   }
 };
 
@@ -260,16 +262,7 @@ struct CsrDelta {
   using Step = impl::CsrDeltaStep<ExecSpace, Matrix>;
 
   // Every TpR the backend runs.
-  static std::vector<KernelConfig> configurations(int max_tpr) {
-    std::vector<KernelConfig> c;
-    for (int tpr = 1; tpr <= max_tpr; tpr *= 2) {
-      PlanOptions o;
-      o.kernel = id;
-      o.threads_per_row = tpr;
-      c.push_back({"csr_delta<" + std::to_string(tpr) + ">", "tpr=" + std::to_string(tpr), o});
-    }
-    return c;
-  }
+  static std::vector<KernelConfig> configurations(int max_tpr) { return tpr_configurations(id, max_tpr); }
 
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {

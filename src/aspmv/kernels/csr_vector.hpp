@@ -252,16 +252,7 @@ struct CsrVector {
   using Step = impl::CsrVectorStep<ExecSpace, Matrix>;
 
   // Every TpR the backend runs.
-  static std::vector<KernelConfig> configurations(int max_tpr) {
-    std::vector<KernelConfig> c;
-    for (int tpr = 1; tpr <= max_tpr; tpr *= 2) {
-      PlanOptions o;
-      o.kernel = id;
-      o.threads_per_row = tpr;
-      c.push_back({"csr_vector<" + std::to_string(tpr) + ">", "tpr=" + std::to_string(tpr), o});
-    }
-    return c;
-  }
+  static std::vector<KernelConfig> configurations(int max_tpr) { return tpr_configurations(id, max_tpr); }
 
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {

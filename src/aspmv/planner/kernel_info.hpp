@@ -32,6 +32,19 @@ struct KernelConfig {
   PlanOptions options;
 };
 
+// The configurations of a kernel that takes a TpR: one per power of two up to
+// max_tpr, labelled "<kernel><TpR>" ("csr_vector<4>", config "tpr=4").
+inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
+  std::vector<KernelConfig> c;
+  for (int tpr = 1; tpr <= max_tpr; tpr *= 2) {
+    PlanOptions o;
+    o.kernel = k;
+    o.threads_per_row = tpr;
+    c.push_back({std::string(to_string(k)) + "<" + std::to_string(tpr) + ">", "tpr=" + std::to_string(tpr), o});
+  }
+  return c;
+}
+
 // The architecture-table parameters kernels read (bench variants' keys).
 #define ASPMV_TABLE_PARAMETERS(X) \
   X(team_threads)                 \
