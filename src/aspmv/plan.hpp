@@ -80,7 +80,7 @@ class Plan {
   template <class XView, class YView>
   void apply(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
     check_vectors(x, y);
-    run(0, analysis_->num_groups, exec, alpha, impl::input_vector(x), beta, impl::output_vector(y));
+    run(0, analysis_->num_groups, true, exec, alpha, impl::input_vector(x), beta, impl::output_vector(y));
   }
 
   // Throws aspmv::Error unless apply can take x and y (rank, extents,
@@ -111,7 +111,7 @@ class Plan {
     static_assert(XView::rank == 1, "aspmv::Plan::apply_group: x and y are vectors (rank 1)");
     impl::check_vectors<ExecSpace>("aspmv::Plan::apply_group", analysis_->a.num_rows(), analysis_->a.num_cols(), x, y);
     if (i >= analysis_->num_groups) throw Error("aspmv::Plan::apply_group: no group " + std::to_string(i));
-    run(i, i + 1, exec, alpha, impl::input_vector(x), beta, impl::output_vector(y));
+    run(i, i + 1, false, exec, alpha, impl::input_vector(x), beta, impl::output_vector(y));
   }
 
   const PlanSummary& summary() const { return analysis_->summary; }
@@ -123,12 +123,13 @@ class Plan {
 
  private:
   // Groups [first, last) of y = alpha * op(A) * x + beta * y with checked
-  // vectors of the kernels' types (impl/canonical_vectors.hpp); all groups
-  // (the whole apply) short-cut alpha == 0 and take rank-2 vectors.
+  // vectors of the kernels' types (impl/canonical_vectors.hpp). Only apply()
+  // (whole_apply) short-cuts alpha == 0 and takes rank-2 vectors; a group run
+  // alone always runs its kernel, on a one-group plan too.
   // Compiled into libaspmv for the common vector shapes (below).
   template <class XView, class YView>
-  void run(std::size_t first, std::size_t last, const ExecSpace& exec, Value alpha, const XView& x, Value beta,
-           const YView& y) const;  // defined below the class: not inline, so the declared instances hold
+  void run(std::size_t first, std::size_t last, bool whole_apply, const ExecSpace& exec, Value alpha, const XView& x,
+           Value beta, const YView& y) const;  // defined below the class: not inline, so the declared instances hold
 
   using Binding = impl::WorkspaceBinding<ExecSpace, Value, MemorySpace>;
 
@@ -144,11 +145,11 @@ class Plan {
 
 template <class ExecSpace, class Value, class Offset, class MemorySpace>
 template <class XView, class YView>
-void Plan<ExecSpace, Value, Offset, MemorySpace>::run(std::size_t first, std::size_t last, const ExecSpace& exec,
-                                                      Value alpha, const XView& x, Value beta, const YView& y) const {
+void Plan<ExecSpace, Value, Offset, MemorySpace>::run(std::size_t first, std::size_t last, bool whole_apply,
+                                                      const ExecSpace& exec, Value alpha, const XView& x, Value beta,
+                                                      const YView& y) const {
   impl::ScopedRegion region("aspmv::spmv");
-  const bool whole = first == 0 && last == analysis_->num_groups;
-  if (whole && alpha == Value(0)) {
+  if (whole_apply && alpha == Value(0)) {
     impl::scale_vectors(exec, y, beta);
     return;
   }
@@ -224,11 +225,12 @@ ASPMV_FOR_EACH_INSTANCE(ASPMV_IMPL_DECLARE_MAKE_PLAN)
 // apply_group() only check the caller's views and turn them into those
 // types (impl/canonical_vectors.hpp). Other shapes (strided vectors) are
 // instantiated where they are used.
-#define ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, Shape)                                                  \
-  void Plan<Space, Value, Offset>::run<impl::InputVectorOf<Shape, Value, Space::memory_space>,                      \
-                                       impl::OutputVectorOf<Shape, Value, Space::memory_space>>(                    \
-      std::size_t, std::size_t, const Space&, Value, const impl::InputVectorOf<Shape, Value, Space::memory_space>&, \
-      Value, const impl::OutputVectorOf<Shape, Value, Space::memory_space>&) const
+#define ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, Shape)                               \
+  void Plan<Space, Value, Offset>::run<impl::InputVectorOf<Shape, Value, Space::memory_space>,   \
+                                       impl::OutputVectorOf<Shape, Value, Space::memory_space>>( \
+      std::size_t, std::size_t, bool, const Space&, Value,                                       \
+      const impl::InputVectorOf<Shape, Value, Space::memory_space>&, Value,                      \
+      const impl::OutputVectorOf<Shape, Value, Space::memory_space>&) const
 #define ASPMV_IMPL_DECLARE_PLAN_RUN(Space, Value, Offset, Shape) \
   extern template ASPMV_IMPL_PLAN_RUN_SIGNATURE(Space, Value, Offset, Shape);
 #define ASPMV_IMPL_DEFINE_PLAN_RUN(Space, Value, Offset, Shape) \

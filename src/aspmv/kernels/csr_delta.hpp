@@ -46,34 +46,49 @@ struct DeltaColumns {
   }
 };
 
-// A row's smallest column, and whether its columns span less than `limit`
-// (max - min): its deltas fit the width. An empty row fits, base 0; a row
-// with a negative column (invalid input) never does: it keeps A's indices.
-struct RowFit {
-  std::int64_t base;
-  bool fits;
+// A row's smallest and largest column; whether its deltas fit a width whose
+// values stay below `limit` (max - min < limit). An empty row fits, base 0;
+// a row with a negative column (invalid input) never does: it keeps A's
+// indices.
+struct RowSpan {
+  std::int64_t lo;
+  std::int64_t hi;
+  KOKKOS_INLINE_FUNCTION bool fits(std::int64_t limit) const { return lo >= 0 && hi - lo < limit; }
 };
 template <class Offsets, class Cols>
-KOKKOS_INLINE_FUNCTION RowFit row_fit(const Offsets& offsets, const Cols& cols, std::int64_t row, std::int64_t limit) {
+KOKKOS_INLINE_FUNCTION RowSpan row_span(const Offsets& offsets, const Cols& cols, std::int64_t row) {
   const auto b = offsets(row), e = offsets(row + 1);
-  if (e <= b) return {0, true};
+  if (e <= b) return {0, 0};
   std::int64_t lo = cols(b), hi = cols(b);
   for (auto k = b + 1; k < e; ++k) {
     const std::int64_t c = cols(k);
     lo = c < lo ? c : lo;
     hi = c > hi ? c : hi;
   }
-  return {lo, lo >= 0 && hi - lo < limit};
+  return {lo, hi};
 }
 
-// Nonzeros of the rows that do not fit `limit`.
+// Nonzeros of the rows whose deltas do not fit 8 and 16 bits, in one pass
+// over the column indices.
+struct WideNonzeros {
+  std::int64_t bits8 = 0;
+  std::int64_t bits16 = 0;
+};
 template <class Matrix>
 struct CsrDeltaWideNonzeros {
+  using value_type = WideNonzeros;
   typename Matrix::offsets_view offsets;
   typename Matrix::indices_view cols;
-  std::int64_t limit;
-  KOKKOS_FUNCTION void operator()(const std::int64_t row, std::int64_t& wide) const {
-    if (!row_fit(offsets, cols, row, limit).fits) wide += static_cast<std::int64_t>(offsets(row + 1) - offsets(row));
+  KOKKOS_FUNCTION void operator()(const std::int64_t row, WideNonzeros& wide) const {
+    const RowSpan span = row_span(offsets, cols, row);
+    const auto n = static_cast<std::int64_t>(offsets(row + 1) - offsets(row));
+    if (!span.fits(256)) wide.bits8 += n;
+    if (!span.fits(65536)) wide.bits16 += n;
+  }
+  KOKKOS_FUNCTION void init(WideNonzeros& wide) const { wide.bits8 = wide.bits16 = 0; }
+  KOKKOS_FUNCTION void join(volatile WideNonzeros& into, const volatile WideNonzeros& from) const {
+    into.bits8 += from.bits8;
+    into.bits16 += from.bits16;
   }
 };
 
@@ -88,14 +103,14 @@ struct CsrDeltaFill {
   DeltaView delta;
   std::int64_t limit;
   KOKKOS_FUNCTION void operator()(const std::int64_t row, std::int64_t& wide_rows) const {
-    const RowFit f = row_fit(offsets, cols, row, limit);
-    if (!f.fits) {
+    const RowSpan span = row_span(offsets, cols, row);
+    if (!span.fits(limit)) {
       base(row) = -1;
       wide_rows += 1;
       return;
     }
-    base(row) = static_cast<std::int32_t>(f.base);
-    for (auto k = offsets(row); k < offsets(row + 1); ++k) delta(k) = static_cast<Delta>(cols(k) - f.base);
+    base(row) = static_cast<std::int32_t>(span.lo);
+    for (auto k = offsets(row); k < offsets(row + 1); ++k) delta(k) = static_cast<Delta>(cols(k) - span.lo);
   }
 };
 
@@ -176,13 +191,11 @@ class CsrDeltaStep {
 
   CsrDeltaStep(const ExecSpace& exec, const Matrix& a, VectorShape shape) : a_(a), shape_(shape) {
     const std::int64_t m = a.num_rows(), nnz = a.nnz();
-    std::int64_t wide8 = 0, wide16 = 0;
-    if (m > 0) {
-      Kokkos::parallel_reduce("aspmv::csr_delta::wide_nonzeros_8", RangePolicy<ExecSpace>(exec, 0, m),
-                              CsrDeltaWideNonzeros<Matrix>{a.row_offsets(), a.col_indices(), 256}, wide8);
-      Kokkos::parallel_reduce("aspmv::csr_delta::wide_nonzeros_16", RangePolicy<ExecSpace>(exec, 0, m),
-                              CsrDeltaWideNonzeros<Matrix>{a.row_offsets(), a.col_indices(), 65536}, wide16);
-    }
+    WideNonzeros wide;
+    if (m > 0)
+      Kokkos::parallel_reduce("aspmv::csr_delta::wide_nonzeros", RangePolicy<ExecSpace>(exec, 0, m),
+                              CsrDeltaWideNonzeros<Matrix>{a.row_offsets(), a.col_indices()}, wide);
+    const std::int64_t wide8 = wide.bits8, wide16 = wide.bits16;
     bits_ = delta_index_bytes(nnz, wide8, 8) <= delta_index_bytes(nnz, wide16, 16) ? 8 : 16;
     wide_nnz_ = bits_ == 8 ? wide8 : wide16;
     base_ = allocate<std::int32_t, memory_space>(exec, m, "aspmv::csr_delta::base");
