@@ -52,6 +52,10 @@ struct KernelParameters {
   // min_row_passes passes of a row's lanes (row_share 0: the guard is off).
   double skew_guard_row_share = 1.0;
   int skew_guard_min_row_passes = 32;
+  // SELL-C-sigma (kernels/sell.hpp): C, the rows of a slice (column-major
+  // inside it), and sigma, the rows within which rows are sorted by length.
+  int sell_slice_height = 32;
+  int sell_sort_window = 1024;
 };
 
 struct ArchProvenance {

@@ -67,7 +67,10 @@ std::vector<MethodKind> method_kinds() {
   k.push_back({"aspmv_rules", "aspmv_auto", true, false});
   k.push_back({"aspmv_spmv", "aspmv_auto", false, false});
 #if defined(ASPMV_HAVE_CUSPARSE)
-  if constexpr (std::is_same<Space, Kokkos::Cuda>::value) k.push_back({"cusparse", "vendor", true, false});
+  if constexpr (std::is_same<Space, Kokkos::Cuda>::value) {
+    k.push_back({"cusparse", "vendor", true, false});
+    k.push_back({"cusparse_sell", "vendor", true, false});
+  }
 #endif
 #if defined(ASPMV_HAVE_KOKKOS_KERNELS)
   if constexpr (std::is_same<Space, Kokkos::DefaultExecutionSpace>::value)
@@ -170,6 +173,23 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
       m.call = [op]() { op->apply(Value(1), Value(0)); };
       methods.push_back(std::move(m));
     }
+    // cuSPARSE's sliced ELL, the comparator of aspmv's sell (same slice
+    // height, no sorting; the same growth limit as PlanOptions' default).
+    Method m;
+    m.name = "cusparse_sell_alg1";
+    m.family = "cusparse_sell";
+    m.kernel = "cusparse_sell";
+    const int c = arch_table().parameters.sell_slice_height;
+    m.config = "c=" + std::to_string(c);
+    try {
+      auto op = std::make_shared<backends::cuda::CusparseSellSpmv<Value, Offset>>(exec, a, x, y, c,
+                                                                                  PlanOptions{}.max_format_growth);
+      m.setup_seconds = op->setup_seconds();
+      m.call = [op]() { op->apply(Value(1), Value(0)); };
+    } catch (const std::exception& e) {
+      m.setup_error = e.what();
+    }
+    methods.push_back(std::move(m));
   }
 #endif
 #if defined(ASPMV_HAVE_KOKKOS_KERNELS)

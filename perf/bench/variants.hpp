@@ -58,6 +58,8 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::workgroup_threads: p.adaptive_workgroup_threads = iv; break;
     case TableParameter::stage_unroll: p.adaptive_stage_unroll = iv; break;
     case TableParameter::merge_items: p.merge_items_per_thread = {iv, iv}; break;
+    case TableParameter::sell_c: p.sell_slice_height = iv; break;
+    case TableParameter::sell_sigma: p.sell_sort_window = iv; break;
   }
   for (const auto k : all_kernels)
     if (planner::kernel_reads(k, key) && std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())

@@ -95,7 +95,13 @@ def generate(table, source_name, sha):
         # Optional (defaults of arch_table_data.hpp): the planner's skew guard.
         skew_guard_row_share=float(p.get("skew_guard", {}).get("row_share", 1.0)),
         skew_guard_min_row_passes=int(p.get("skew_guard", {}).get("min_row_passes", 32)),
+        # Optional: SELL-C-sigma's slice height and sorting window. Defaults: a
+        # slice per warp or wavefront (8 rows on CPUs), sigma 32 slices.
+        sell_slice_height=int(p.get("sell", {}).get("slice_height", max(8, hardware["simd_width"]))),
     )
+    params["sell_sort_window"] = int(p.get("sell", {}).get("sort_window", 32 * params["sell_slice_height"]))
+    if params["sell_slice_height"] < 1 or params["sell_sort_window"] < 1:
+        raise TableError("fields 'parameters.sell.slice_height' and 'sort_window' must be >= 1")
     if params["skew_guard_row_share"] < 0 or params["skew_guard_min_row_passes"] < 0:
         raise TableError("fields 'parameters.skew_guard.row_share' and 'min_row_passes' must be >= 0")
     if params["adaptive_stage_unroll"] not in (1, 4, 8):
@@ -130,7 +136,7 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
@@ -138,7 +144,7 @@ def generate(table, source_name, sha):
             params["adaptive_device_build_min_rows"], params["adaptive_stage_unroll"],
             params["auto_adaptive_min_nnz"], params["merge_team_threads"], pp(params["merge_items_per_thread"]),
             params["transpose_scatter_max_column_nnz"], params["skew_guard_row_share"],
-            params["skew_guard_min_row_passes"]),
+            params["skew_guard_min_row_passes"], params["sell_slice_height"], params["sell_sort_window"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

@@ -13,6 +13,14 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A conversion into another format (ELL, SELL-C-sigma) refused by its memory
+// guard before allocating: the padded copy would exceed
+// PlanOptions::max_format_growth. The matrix is fine; the format does not fit.
+class FormatRefused : public Error {
+ public:
+  using Error::Error;
+};
+
 // A problem in an input file, located by file name and 1-based line number
 // (line 0 when the problem is not tied to one line, e.g. a truncated file).
 class ParseError : public Error {

@@ -23,7 +23,10 @@
   X(merge_path, MergePath)           \
   X(coo, Coo)                        \
   X(merge_split, MergeSplit)         \
-  X(csr_delta, CsrDelta)
+  X(csr_delta, CsrDelta)             \
+  X(sell, Sell)                      \
+  X(ell, Ell)                        \
+  X(jad, Jad)
 
 namespace aspmv {
 

@@ -91,11 +91,14 @@ class Plan {
                                    transposed_ ? "A^T" : "A");
   }
 
-  // A transposed plan: copies A's current values into its A^T (after they
-  // changed in place; same structure), asynchronously on `exec`. A plan of A
-  // itself reads A's values where they are and needs nothing.
+  // After A's values changed in place (same structure): copies them into
+  // what the plan holds, asynchronously on `exec` -- a transposed plan's A^T,
+  // and the converted copy of a format kernel (SELL-C-sigma, ELL:
+  // summary().kernel's traits copies_values). A CSR plan of A reads A's
+  // values where they are and needs nothing.
   void refresh_values(const ExecSpace& exec) const {
     if (transposed_) transposed_->refresh_values(exec);
+    std::visit([&](const auto& step) { planner::refresh_step_values(step, exec); }, analysis_->step);
   }
 
   // The operator the plan applies.
@@ -118,6 +121,11 @@ class Plan {
   std::string describe() const { return analysis_->summary.describe(); }
   // The matrix the plan's kernels run on: A, or A^T for a transposed plan.
   const matrix_type& matrix() const { return analysis_->a; }
+  // Whether the plan applies a copy of A's values (A^T, or a converted
+  // format), which refresh_values() renews after they change in place.
+  bool holds_value_copy() const {
+    return transposed_ != nullptr || planner::kernel_traits(analysis_->summary.kernel).copies_values;
+  }
   // Whether applies write scratch (and so fence when the instance changes).
   bool has_workspace() const { return workspace_ != nullptr; }
 

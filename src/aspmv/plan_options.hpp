@@ -64,6 +64,16 @@ struct PlanOptions {
   // it holds its own copy of A's values: after they change in place, call
   // plan.refresh_values(exec).
   Mode mode = Mode::normal;
+  // Formats other than CSR (SELL-C-sigma, ELL: KernelTraits::copies_values)
+  // run on a converted copy of A's values, which the plan holds: after A's
+  // values change in place, plan.refresh_values(exec). The automatic choice
+  // considers them only when this is true; a forced kernel always runs.
+  bool allow_conversion = false;
+  // Memory guard of the padded formats: a conversion that would take more
+  // than max_format_growth times A's CSR bytes, and more than
+  // format_growth_floor_bytes, is refused (aspmv::Error) before allocating.
+  double max_format_growth = 3.0;
+  std::int64_t format_growth_floor_bytes = std::int64_t(64) << 20;
 };
 
 }  // namespace aspmv

@@ -13,7 +13,8 @@
 // made on (another instance is fenced first, see plan.hpp). Like Kokkos
 // Kernels' handle, one handle serves one matrix: a call with another matrix
 // (other views or sizes) throws. A's values may change in place between
-// calls.
+// calls: a plan that holds a copy of them (A^T below, or a converted format
+// the options force or allow) renews it before every apply.
 //
 // "T" takes one of two paths, decided at its first call from A's longest
 // column and the architecture table (transpose_scatter_max_column_nnz,
@@ -133,8 +134,8 @@ void spmv(const ExecSpace& exec, SpmvHandle<ExecSpace, AMatrix, XVector, YVector
     return;
   }
   const auto& plan = handle->plan(exec, m, impl::as_csr(A));
-  if (m == Mode::transpose && static_cast<Value>(alpha) != Value(0)) {
-    plan.check_vectors(x, y);  // before A^T's values are touched
+  if (plan.holds_value_copy() && static_cast<Value>(alpha) != Value(0)) {
+    plan.check_vectors(x, y);  // before the copy's values are touched
     plan.refresh_values(exec);
   }
   plan.apply(exec, static_cast<Value>(alpha), x, static_cast<Value>(beta), y);

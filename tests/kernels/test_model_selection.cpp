@@ -155,6 +155,39 @@ TEMPLATE_LIST_TEST_CASE("the kernel model chooses the kernel and its TpR", "[ker
   }
 }
 
+// A converted format (SELL-C-sigma: the plan would hold a copy of A's values)
+// is taken from a model only with PlanOptions::allow_conversion; else the
+// rules decide and describe() says why.
+TEMPLATE_LIST_TEST_CASE("a model's converted format needs allow_conversion", "[kernels][models][sell]", Spaces) {
+  using Space = TestType;
+  corpus::RandomCsrSpec spec;
+  spec.rows = 300;
+  spec.cols = 280;
+  spec.lengths = corpus::RowLengths::constant;
+  spec.mean = 6;
+  spec.seed = 12;
+  const auto h = corpus::random_csr(spec);
+  std::vector<std::string> classes = kernel_classes;
+  classes.push_back("sell");
+  const ActiveTestTable table({{"gather", constant_model({"known", "gathered"}, "gathered")},
+                               {"kernel_gathered", constant_model(classes, "sell")}});
+  Space exec;
+  DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, h);
+  const auto refused = make_plan(exec, a.view());
+  INFO(refused.describe());
+  CHECK(refused.summary().kernel != Kernel::sell);
+  CHECK_FALSE(refused.holds_value_copy());
+  if (table_fits_space<Space>())
+    CHECK(refused.summary().why.find("answered 'sell', a converted format") != std::string::npos);
+  PlanOptions allow;
+  allow.allow_conversion = true;
+  const auto allowed = make_plan(exec, a.view(), allow);
+  INFO(allowed.describe());
+  CHECK((allowed.summary().kernel == Kernel::sell) == table_fits_space<Space>());
+  const auto r = run_plan<Space, double, std::int64_t>(h, allow, SpmvCase{1.0, 0.5, false, 6}, 2);
+  CHECK(r.comparison.within_bounds);
+}
+
 TEMPLATE_LIST_TEST_CASE("the gather model can keep a plan on known features", "[kernels][models]", Spaces) {
   using Space = TestType;
   const auto m = test_matrix();

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/spaces.hpp"
+#include "support/spmv_check.hpp"
 
 #include <aspmv/device_csr.hpp>
 #include <aspmv/plan.hpp>
@@ -18,6 +19,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -117,7 +119,9 @@ TEMPLATE_LIST_TEST_CASE("one plan applied alternately on two instances gives the
   DeviceCsr<double, std::int64_t, typename TestType::memory_space> a(exec, p.host);
   for (const auto& o : every_plan()) {
     INFO(name_of(o));
-    const auto plan = make_plan(exec, a.view(), o);
+    const auto made = testing::make_plan_unless_refused(exec, a.view(), o);
+    if (!made) continue;  // the uneven matrix's longest row: ELL's padding refused
+    const auto& plan = *made;
     const int wrong = wrong_results(p, exec, other.space, [&] {
       exec.fence();
       // Enqueued back to back on two queues: the second apply must not share
@@ -139,7 +143,9 @@ TEMPLATE_LIST_TEST_CASE("a plan and its for_instance twin run concurrently on tw
   DeviceCsr<double, std::int64_t, typename TestType::memory_space> a(exec, p.host);
   for (const auto& o : every_plan()) {
     INFO(name_of(o));
-    const auto plan = make_plan(exec, a.view(), o);
+    const auto made = testing::make_plan_unless_refused(exec, a.view(), o);
+    if (!made) continue;  // the uneven matrix's longest row: ELL's padding refused
+    const auto& plan = *made;
     const auto twin = plan.for_instance(other.space);
     CHECK(twin.has_workspace() == plan.has_workspace());
     CHECK(twin.describe() == plan.describe());  // one analysis
@@ -162,7 +168,9 @@ TEMPLATE_LIST_TEST_CASE("one plan applied from several partitions of the host po
   DeviceCsr<double, std::int64_t, typename TestType::memory_space> a(exec, p.host);
   for (const auto& o : every_plan()) {
     INFO(name_of(o));
-    const auto plan = make_plan(exec, a.view(), o);
+    const auto made = testing::make_plan_unless_refused(exec, a.view(), o);
+    if (!made) continue;  // the uneven matrix's longest row: ELL's padding refused
+    const auto& plan = *made;
     for (int v = 0; v < partitions; ++v) p.poison(exec, v);
     exec.fence();
     // Each partition applies the same plan (sharing its workspace under the

@@ -68,6 +68,13 @@ class TimeTables:
         return list(self.time.index)
 
 
+# Kernels that run on a converted copy of A (KernelTraits::copies_values): the
+# plan's automatic choice takes them only with PlanOptions::allow_conversion,
+# and their memory guard refuses some matrices, so they are no labels of the
+# kernel models (the runtime models of issue 22 rank them).
+CONVERTED_FORMATS = ("sell", "ell", "jad")
+
+
 def read_arch(tuning_dir: Path) -> dict:
     p = Path(tuning_dir) / "arch.json"
     return json.loads(p.read_text()) if p.exists() else {}
@@ -82,6 +89,8 @@ def build(meas: Measurements, arch: dict) -> TimeTables:
     labels, config = [], {}
     tprs: list[int] = []
     for kernel in meas.aspmv_kernels():
+        if kernel in CONVERTED_FORMATS:
+            continue
         configs = sorted(set(r.loc[r["kernel"] == kernel, "config"].astype(str)))
         if not configs:
             continue

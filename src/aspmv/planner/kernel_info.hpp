@@ -14,13 +14,16 @@
 namespace aspmv {
 
 struct KernelTraits {
-  bool analysis;         // the plan builds per-matrix device arrays (partition, rowBlocks, path starts)
-  bool uses_tpr;         // PlanOptions::threads_per_row applies; configurations are tpr=N
-  bool splits_rows;      // some rows are summed by several teams (PlanOptions::deterministic matters)
-  bool needs_structure;  // a forced plan gathers row statistics first
-  bool direct;           // launches without a plan: the drop-in aspmv::spmv may run it
-  bool row_bound;        // each row is summed by one thread or one vector, never split: the longest row
-                         // bounds the time from below (planner/selection_guards.hpp)
+  bool analysis;               // the plan builds per-matrix device arrays (partition, rowBlocks, path starts)
+  bool uses_tpr;               // PlanOptions::threads_per_row applies; configurations are tpr=N
+  bool splits_rows;            // some rows are summed by several teams (PlanOptions::deterministic matters)
+  bool needs_structure;        // a forced plan gathers row statistics first
+  bool direct;                 // launches without a plan: the drop-in aspmv::spmv may run it
+  bool row_bound;              // each row is summed by one thread or one vector, never split: the longest row
+                               // bounds the time from below (planner/selection_guards.hpp)
+  bool copies_values = false;  // the plan holds a converted copy of A's values (another format): after they
+                               // change in place, plan.refresh_values(exec); chosen automatically only with
+                               // PlanOptions::allow_conversion
 };
 
 // One configuration of a kernel, as benchmarks and tests name it:
@@ -58,7 +61,9 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(nnz_multiplier)               \
   X(workgroup_threads)            \
   X(stage_unroll)                 \
-  X(merge_items)
+  X(merge_items)                  \
+  X(sell_c)                       \
+  X(sell_sigma)
 
 #define ASPMV_TABLE_PARAMETER_ENUMERATOR(name) name,
 enum class TableParameter { ASPMV_TABLE_PARAMETERS(ASPMV_TABLE_PARAMETER_ENUMERATOR) };

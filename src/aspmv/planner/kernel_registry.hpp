@@ -16,12 +16,16 @@
 #include <aspmv/kernels/csr_delta.hpp>
 #include <aspmv/kernels/csr_scalar.hpp>
 #include <aspmv/kernels/csr_vector.hpp>
+#include <aspmv/kernels/ell.hpp>
 #include <aspmv/kernels/gao_partitioned.hpp>
+#include <aspmv/kernels/jad.hpp>
 #include <aspmv/kernels/merge_path.hpp>
 #include <aspmv/kernels/merge_split.hpp>
+#include <aspmv/kernels/sell.hpp>
 #include <aspmv/planner/kernel_info.hpp>
 
 #include <algorithm>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -46,6 +50,16 @@ void for_each(KernelList<D...>, F&& f) {
   (f(D{}), ...);
 }
 }  // namespace detail
+
+template <class Step, class ExecSpace>
+constexpr auto has_refresh_values(int)
+    -> decltype(std::declval<const Step&>().refresh_values(std::declval<const ExecSpace&>()), true) {
+  return true;
+}
+template <class Step, class ExecSpace>
+constexpr bool has_refresh_values(long) {
+  return false;
+}
 
 #define ASPMV_KERNEL_DESCRIPTOR(name, type) , kernels::type
 // The descriptors, in registry order.
@@ -73,6 +87,13 @@ void with_kernel(Kernel k, F&& f) {
     }
   });
   if (!found) throw Error(std::string("aspmv: no registered kernel '") + to_string(k) + "'");
+}
+
+// A step that holds a converted copy of A's values (a format kernel) copies
+// A's current ones again; the others read A's and do nothing.
+template <class Step, class ExecSpace>
+void refresh_step_values(const Step& step, const ExecSpace& exec) {
+  if constexpr (has_refresh_values<Step, ExecSpace>(0)) step.refresh_values(exec);
 }
 
 inline KernelTraits kernel_traits(Kernel k) {

@@ -157,6 +157,11 @@ class ModelSelection {
     s.verdicts.push_back(std::move(v));
     try {
       auto k = predictors::parse_kernel_label(label);
+      if (kernel_traits(k.kernel).copies_values && !opt_.allow_conversion) {
+        why = std::string("model ") + predictors::to_string(name) + " answered '" + label +
+              "', a converted format, which PlanOptions::allow_conversion does not allow; ";
+        return std::nullopt;
+      }
       why = std::string("model ") + predictors::to_string(name) + " (" + m->algorithm + ")" +
             (regret ? "" : ", p " + two_digits(confidence));
       return k;

@@ -1,0 +1,404 @@
+#pragma once
+// SELL-C-sigma (Kreutzer et al.; the sliced ELL of Lehnert's study): rows
+// sorted by length, longest first, within windows of sigma rows; slices of C
+// consecutive sorted rows stored column-major and padded to the slice's
+// longest row, so that the C threads of a slice read consecutive addresses
+// at every step. The plan converts A once (timed as analysis) and keeps the
+// copy of its values: plan.refresh_values() after A's values change in place.
+//
+// Apply: one thread per sorted row on GPUs (a slice per warp when C is the
+// warp width), each walking only its own row's length (padding is never
+// read, so no 0 * Inf); on CPUs one thread per slice, its C rows side by
+// side. y is written through the sort's permutation.
+//
+// Memory guard: the padded size is known before anything is allocated; a
+// conversion that would take more than PlanOptions::max_format_growth times
+// A's CSR bytes (and more than format_growth_floor_bytes) is refused with an
+// aspmv::FormatRefused. ELL (kernels/ell.hpp) is this format with one slice of every
+// row, unsorted.
+
+#include <aspmv/csr_matrix.hpp>
+#include <aspmv/error.hpp>
+#include <aspmv/impl/device_copy.hpp>
+#include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/stable_column_sort.hpp>
+#include <aspmv/kernel.hpp>
+#include <aspmv/plan_options.hpp>
+#include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/kernel_info.hpp>
+#include <aspmv/planner/plan_context.hpp>
+#include <aspmv/planner/workspace.hpp>
+#include <backends/traits.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace aspmv::impl {
+
+// The slicing of a SELL-C-sigma conversion.
+struct SellGeometry {
+  std::int64_t slice_height;  // C
+  std::int64_t sort_window;   // sigma; 1: rows keep their order
+};
+
+// The longest row.
+template <class Offsets>
+struct LongestRow {
+  Offsets offsets;
+  KOKKOS_FUNCTION void operator()(const std::int64_t r, std::int64_t& longest) const {
+    const auto n = static_cast<std::int64_t>(offsets(r + 1) - offsets(r));
+    longest = n > longest ? n : longest;
+  }
+};
+
+// Sort keys: ascending keys put the rows of a window together, longest first
+// (lengths above `cap` tie: they keep their order).
+template <class Offsets, class Keys>
+struct SellSortKeys {
+  Offsets offsets;
+  Keys keys;
+  std::int64_t window, cap;
+  KOKKOS_FUNCTION void operator()(const std::int64_t r) const {
+    const auto n = static_cast<std::int64_t>(offsets(r + 1) - offsets(r));
+    keys(r) = static_cast<std::int32_t>((r / window) * (cap + 1) + (cap - (n < cap ? n : cap)));
+  }
+};
+
+// lengths(i): the length of sorted row i.
+template <class Offsets, class Perm, class Lengths>
+struct SellSortedLengths {
+  Offsets offsets;
+  Perm perm;
+  Lengths lengths;
+  bool permuted;
+  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
+    const std::int64_t r = permuted ? perm(i) : i;
+    lengths(i) = static_cast<std::int32_t>(offsets(r + 1) - offsets(r));
+  }
+};
+
+// A's rows ordered by length, longest first, within windows of `window`
+// rows (SELL's sigma; JAD's one window of every row), and their lengths in
+// that order. Unsorted (perm empty) for a window of one row, one row, or
+// no nonzeros. Asynchronous on `exec` but for the longest row, read back.
+template <class MemorySpace>
+struct RowOrder {
+  std::int64_t longest = 0;
+  bool permuted = false;
+  Kokkos::View<std::int32_t*, MemorySpace> perm;     // position i holds A's row perm(i)
+  Kokkos::View<std::int32_t*, MemorySpace> lengths;  // of the rows in that order
+  KOKKOS_INLINE_FUNCTION std::int64_t row(std::int64_t i) const { return permuted ? perm(i) : i; }
+};
+template <class ExecSpace, class Matrix>
+RowOrder<typename Matrix::memory_space> order_rows_by_length(const ExecSpace& exec, const Matrix& a,
+                                                             std::int64_t window) {
+  using Mem = typename Matrix::memory_space;
+  using Offsets = typename Matrix::offsets_view;
+  const std::int64_t m = a.num_rows();
+  RowOrder<Mem> o;
+  if (m > 0)
+    Kokkos::parallel_reduce("aspmv::row_order::longest_row", RangePolicy<ExecSpace>(exec, 0, m),
+                            LongestRow<Offsets>{a.row_offsets()}, Kokkos::Max<std::int64_t>(o.longest));
+  o.permuted = window > 1 && m > 1 && o.longest > 0;
+  if (o.permuted) {
+    window = std::min<std::int64_t>(window, m);
+    const std::int64_t windows = (m + window - 1) / window;
+    const std::int64_t cap = std::max<std::int64_t>(
+        0, std::min<std::int64_t>(o.longest, std::numeric_limits<std::int32_t>::max() / windows - 1));
+    auto keys = allocate<std::int32_t, Mem>(exec, m, "aspmv::row_order::sort_keys");
+    Kokkos::parallel_for("aspmv::row_order::sort_keys", RangePolicy<ExecSpace>(exec, 0, m),
+                         SellSortKeys<Offsets, decltype(keys)>{a.row_offsets(), keys, window, cap});
+    o.perm = stable_column_order<std::int32_t>(exec, keys, windows * (cap + 1));
+  }
+  o.lengths = allocate<std::int32_t, Mem>(exec, m, "aspmv::row_order::lengths");
+  if (m > 0)
+    Kokkos::parallel_for("aspmv::row_order::sorted_lengths", RangePolicy<ExecSpace>(exec, 0, m),
+                         SellSortedLengths<Offsets, decltype(o.perm), decltype(o.lengths)>{a.row_offsets(), o.perm,
+                                                                                           o.lengths, o.permuted});
+  return o;
+}
+
+// slice_start(s): the first stored entry of slice s (an exclusive scan of
+// C x the slice's longest row); slice_start(slices) the total.
+template <class Lengths, class Starts>
+struct SellSliceStarts {
+  Lengths lengths;
+  Starts starts;
+  std::int64_t rows, height, single_width;  // single_width >= 0: one slice of that width
+  KOKKOS_FUNCTION void operator()(const std::int64_t s, std::int64_t& sum, const bool final) const {
+    std::int64_t width = single_width;
+    if (width < 0) {
+      width = 0;
+      const std::int64_t end = (s + 1) * height < rows ? (s + 1) * height : rows;
+      for (std::int64_t i = s * height; i < end; ++i) width = lengths(i) > width ? lengths(i) : width;
+    }
+    if (final) starts(s) = sum;
+    sum += width * height;
+    if (final && (s + 1) * height >= rows) starts(s + 1) = sum;
+  }
+};
+
+// The arrays of a converted copy (SELL, ELL, JAD): A's rows in length
+// order, their lengths, where each slice (SELL) or jagged diagonal (JAD)
+// starts, and the stored columns and values; `read()` is what an apply reads.
+template <class Value, class MemorySpace>
+struct FormatView {
+  Kokkos::View<const std::int32_t*, MemorySpace> perm, lengths;
+  Kokkos::View<const std::int64_t*, MemorySpace> starts;
+  Kokkos::View<const std::int32_t*, MemorySpace> cols;
+  Kokkos::View<const Value*, MemorySpace> vals;
+  std::int64_t height;  // SELL's C (rows of a slice); unused by JAD
+  bool permuted;
+  KOKKOS_INLINE_FUNCTION std::int64_t row(std::int64_t i) const { return permuted ? perm(i) : i; }
+};
+template <class Value, class MemorySpace>
+struct FormatArrays {
+  RowOrder<MemorySpace> order;
+  Kokkos::View<std::int64_t*, MemorySpace> starts;
+  Kokkos::View<std::int32_t*, MemorySpace> cols;
+  Kokkos::View<Value*, MemorySpace> vals;
+  std::int64_t height = 1;
+  FormatView<Value, MemorySpace> read() const {
+    return {order.perm, order.lengths, starts, cols, vals, height, order.permuted};
+  }
+};
+
+// Copies A's rows into their stored places (`Place(arrays, i, j)`: entry j
+// of sorted row i): columns once, values at every refresh.
+template <class Matrix, class Place>
+struct FormatFill {
+  using Arrays = FormatArrays<typename Matrix::value_type, typename Matrix::memory_space>;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view a_cols;
+  typename Matrix::values_view a_vals;
+  Arrays d;
+  bool with_columns;
+  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
+    const auto b = offsets(d.order.row(i));
+    for (std::int64_t j = 0; j < d.order.lengths(i); ++j) {
+      const std::int64_t k = Place::at(d, i, j);
+      if (with_columns) d.cols(k) = a_cols(b + j);
+      d.vals(k) = a_vals(b + j);
+    }
+  }
+};
+
+// SELL's place of entry j of sorted row i: its slice's start, its lane, C
+// apart per entry.
+struct SellPlace {
+  template <class Arrays>
+  KOKKOS_INLINE_FUNCTION static std::int64_t at(const Arrays& d, std::int64_t i, std::int64_t j) {
+    return d.starts(i / d.height) + i % d.height + j * d.height;
+  }
+};
+
+// GPU apply: one thread per sorted row.
+template <class Value, class MemorySpace, class XView, class YView>
+struct SellRowFunctor {
+  FormatView<Value, MemorySpace> s;
+  XView x;
+  YView y;
+  Value alpha, beta;
+  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
+    const std::int64_t first = s.starts(i / s.height) + i % s.height;
+    const std::int64_t n = s.lengths(i);
+    Value sum = 0;
+    for (std::int64_t j = 0; j < n; ++j) {
+      const std::int64_t k = first + j * s.height;
+      sum += s.vals(k) * x(s.cols(k));
+    }
+    write_row(y, s.row(i), alpha, sum, beta);
+  }
+};
+
+// CPU apply: one thread per slice of at most host_slice_rows rows, its rows
+// side by side (each row's sum in its own order, as CSR sums it).
+constexpr std::int64_t host_slice_rows = 64;
+template <class Value, class MemorySpace, class XView, class YView>
+struct SellSliceFunctor {
+  FormatView<Value, MemorySpace> s;
+  XView x;
+  YView y;
+  Value alpha, beta;
+  std::int64_t rows;
+  KOKKOS_FUNCTION void operator()(const std::int64_t slice) const {
+    Value sum[host_slice_rows];
+    const std::int64_t first_row = slice * s.height;
+    const std::int64_t h = rows - first_row < s.height ? rows - first_row : s.height;
+    const std::int64_t width = (s.starts(slice + 1) - s.starts(slice)) / s.height;
+    for (std::int64_t l = 0; l < h; ++l) sum[l] = 0;
+    for (std::int64_t j = 0; j < width; ++j) {
+      const std::int64_t base = s.starts(slice) + j * s.height;
+      for (std::int64_t l = 0; l < h; ++l)
+        if (j < s.lengths(first_row + l)) sum[l] += s.vals(base + l) * x(s.cols(base + l));
+    }
+    for (std::int64_t l = 0; l < h; ++l) write_row(y, s.row(first_row + l), alpha, sum[l], beta);
+  }
+};
+
+// Bytes of A in CSR, and of its SELL copy with `entries` stored entries.
+template <class Matrix>
+std::int64_t csr_bytes(const Matrix& a) {
+  using Value = typename Matrix::value_type;
+  using Offset = typename Matrix::offset_type;
+  return a.nnz() * std::int64_t(sizeof(Value) + sizeof(std::int32_t)) +
+         (std::int64_t(a.num_rows()) + 1) * std::int64_t(sizeof(Offset));
+}
+template <class Value>
+std::int64_t sell_bytes(std::int64_t entries, std::int64_t rows, std::int64_t slices, bool permuted) {
+  return entries * std::int64_t(sizeof(Value) + sizeof(std::int32_t)) + rows * (permuted ? 8 : 4) + (slices + 1) * 8;
+}
+
+template <class ExecSpace, class Matrix>
+class SellStep {
+ public:
+  using Value = typename Matrix::value_type;
+  using memory_space = typename Matrix::memory_space;
+
+  // Converts A (asynchronously on `exec`, but for the sizes: the longest row
+  // and the padded total are read back before allocating). Throws
+  // aspmv::Error when the guard refuses.
+  SellStep(const ExecSpace& exec, const Matrix& a, SellGeometry g, std::int64_t host_chunk, const PlanOptions& options,
+           const char* format)
+      : a_(a), format_(format), host_chunk_(std::max<std::int64_t>(1, host_chunk)) {
+    const std::int64_t m = a.num_rows();
+    arrays_.height = std::max<std::int64_t>(1, std::min<std::int64_t>(g.slice_height, std::max<std::int64_t>(m, 1)));
+    const std::int64_t height = arrays_.height;
+    slices_ = (m + height - 1) / height;
+    arrays_.order = order_rows_by_length(exec, a, g.sort_window);
+    longest_ = arrays_.order.longest;
+    arrays_.starts = allocate<std::int64_t, memory_space>(exec, slices_ + 1, "aspmv::sell::slice_starts");
+    if (m > 0) {
+      Kokkos::parallel_scan("aspmv::sell::slice_starts", RangePolicy<ExecSpace>(exec, 0, slices_),
+                            SellSliceStarts<decltype(arrays_.order.lengths), decltype(arrays_.starts)>{
+                                arrays_.order.lengths, arrays_.starts, m, height, slices_ == 1 ? longest_ : -1},
+                            entries_);
+    } else {
+      Kokkos::deep_copy(exec, arrays_.starts, std::int64_t(0));
+    }
+    exec.fence();
+    guard(options);
+    arrays_.cols = allocate<std::int32_t, memory_space>(exec, entries_, "aspmv::sell::cols");
+    arrays_.vals = allocate<Value, memory_space>(exec, entries_, "aspmv::sell::values");
+    fill(exec, true);
+    exec.fence();
+  }
+
+  std::size_t num_groups() const { return 1; }
+  WorkspaceSize workspace_size() const { return {}; }
+
+  // Copies A's current values into the slices (same structure), on `exec`.
+  void refresh_values(const ExecSpace& exec) const { fill(exec, false); }
+
+  template <class Work, class XView, class YView>
+  void run_group(std::size_t, const ExecSpace& exec, const Work&, Value alpha, const XView& x, Value beta,
+                 const YView& y) const {
+    const std::int64_t m = a_.num_rows();
+    if (m == 0) return;
+    const auto s = arrays_.read();
+    if (backends::Traits<ExecSpace>::is_gpu || s.height > host_slice_rows) {
+      const int chunk = backends::Traits<ExecSpace>::is_gpu
+                            ? 1
+                            : static_cast<int>(std::min<std::int64_t>(host_chunk_, std::numeric_limits<int>::max()));
+      Kokkos::parallel_for("aspmv::spmv::sell_rows", RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(chunk)),
+                           SellRowFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta});
+    } else {
+      Kokkos::parallel_for("aspmv::spmv::sell_slices", RangePolicy<ExecSpace>(exec, 0, slices_),
+                           SellSliceFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta, m});
+    }
+  }
+
+  std::int64_t slice_height() const { return arrays_.height; }
+  std::int64_t slices() const { return slices_; }
+  std::int64_t stored_entries() const { return entries_; }
+  bool sorted() const { return arrays_.order.permuted; }
+  std::int64_t bytes() const { return sell_bytes<Value>(entries_, a_.num_rows(), slices_, sorted()); }
+
+ private:
+  void guard(const PlanOptions& o) const {
+    const std::int64_t need = bytes(), csr = csr_bytes(a_);
+    if (need > o.format_growth_floor_bytes && double(need) > o.max_format_growth * double(csr)) {
+      std::ostringstream msg;
+      msg << "aspmv: the " << format_ << " conversion is refused: " << entries_ << " stored entries for " << a_.nnz()
+          << " nonzeros (longest row " << longest_ << ") would take " << need << " bytes, "
+          << double(need) / double(csr) << "x the " << csr << " bytes of the CSR matrix (limit " << o.max_format_growth
+          << "x, PlanOptions::max_format_growth)";
+      throw FormatRefused(msg.str());
+    }
+  }
+
+  void fill(const ExecSpace& exec, bool with_columns) const {
+    const std::int64_t m = a_.num_rows();
+    if (m == 0 || entries_ == 0) return;
+    Kokkos::parallel_for(
+        "aspmv::sell::fill", RangePolicy<ExecSpace>(exec, 0, m),
+        FormatFill<Matrix, SellPlace>{a_.row_offsets(), a_.col_indices(), a_.values(), arrays_, with_columns});
+  }
+
+  Matrix a_;
+  const char* format_;
+  std::int64_t host_chunk_;  // CPUs, one thread per row (C above host_slice_rows): rows a thread takes at a time
+  FormatArrays<Value, memory_space> arrays_;
+  std::int64_t slices_ = 0;
+  std::int64_t longest_ = 0;
+  std::int64_t entries_ = 0;
+};
+
+// The group summary of a SELL or ELL plan.
+template <class Step>
+GroupSummary sell_group(Kernel id, const Step& step, const RowStats& stats, const std::string& what) {
+  GroupSummary g;
+  g.kernel = id;
+  g.team_size = static_cast<int>(step.slice_height());
+  g.teams = step.slices();
+  g.blocks = step.slices();
+  g.rows = stats.rows;
+  g.nnz = stats.nnz;
+  std::ostringstream d;
+  d << what << ": " << step.slices() << " slices of " << step.slice_height() << " rows, " << step.stored_entries()
+    << " stored entries (" << (stats.nnz > 0 ? double(step.stored_entries()) / double(stats.nnz) : 1.0)
+    << "x the nonzeros), " << step.bytes() << " bytes";
+  g.detail = d.str();
+  return g;
+}
+
+}  // namespace aspmv::impl
+
+namespace aspmv::kernels {
+
+struct Sell {
+  static constexpr Kernel id = Kernel::sell;
+  static constexpr KernelTraits traits{/*analysis*/ true,         /*uses_tpr*/ false,
+                                       /*splits_rows*/ false,
+                                       /*needs_structure*/ false, /*direct*/ false,
+                                       /*row_bound*/ true,        /*copies_values*/ true};
+  static constexpr TableParameter parameters[] = {TableParameter::sell_c, TableParameter::sell_sigma,
+                                                  TableParameter::host_rows_per_chunk};
+  template <class ExecSpace, class Matrix>
+  using Step = impl::SellStep<ExecSpace, Matrix>;
+
+  static std::vector<KernelConfig> configurations(int /*max_tpr*/) {
+    PlanOptions o;
+    o.kernel = id;
+    return {{"sell", "-", o}};
+  }
+
+  template <class ExecSpace, class Matrix>
+  static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
+    const impl::SellGeometry g{ctx.params.sell_slice_height, ctx.params.sell_sort_window};
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, g, ctx.params.host_rows_per_chunk, ctx.options, "SELL-C-sigma");
+    s.groups.push_back(impl::sell_group(
+        id, step, s.stats,
+        "SELL-" + std::to_string(step.slice_height()) + "-" + std::to_string(step.sorted() ? g.sort_window : 1)));
+    return step;
+  }
+};
+
+}  // namespace aspmv::kernels

@@ -1,0 +1,276 @@
+// The converted formats SELL-C-sigma, ELL and JAD (kernels/sell.hpp, ell.hpp,
+// jad.hpp) against the long-double reference: slice heights that divide the
+// rows or not, below and above the CPU's side-by-side limit, sorting windows
+// from none to the whole matrix, on skewed, empty-row and edge-case matrices,
+// every space, float and double, int32 and int64 offsets. Then the memory
+// guard (refuses before allocating, with the numbers), refresh_values and
+// the handle (a converted copy follows A's values), the stored entries a
+// sort saves, and JAD's diagonals.
+
+#include <catch2/catch.hpp>
+
+#include "support/spaces.hpp"
+#include "support/spmv_check.hpp"
+
+#include <aspmv/kernels/sell.hpp>
+#include <aspmv/plan.hpp>
+#include <aspmv/spmv_handle.hpp>
+
+#include <corpus/random_csr.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+using namespace aspmv;
+using namespace aspmv::testing;
+
+namespace {
+
+std::vector<corpus::NamedMatrix> sell_matrices() {
+  std::vector<corpus::NamedMatrix> out = corpus::edge_case_matrices(31);
+  std::uint64_t seed = 40;
+  for (const auto lengths : {corpus::RowLengths::zipf, corpus::RowLengths::bimodal, corpus::RowLengths::uniform})
+    for (const std::int32_t rows : {37, 700}) {
+      corpus::RandomCsrSpec s;
+      s.rows = rows;
+      s.cols = rows + 13;
+      s.lengths = lengths;
+      s.mean = 5;
+      s.spread = lengths == corpus::RowLengths::zipf ? 1.6 : (lengths == corpus::RowLengths::bimodal ? 60 : 4);
+      s.long_fraction = 0.03;
+      s.sorted = seed % 2 == 0;
+      s.duplicates = seed % 3 == 0;
+      s.seed = seed++;
+      out.push_back({corpus::name(s), corpus::random_csr(s)});
+    }
+  return out;
+}
+
+// One row of `long_row` nonzeros among `rows` rows of one.
+HostCsr<double, std::int64_t> one_long_row(std::int32_t rows, std::int32_t long_row) {
+  HostCsr<double, std::int64_t> a;
+  a.num_rows = rows;
+  a.num_cols = long_row;
+  for (std::int32_t r = 0; r < rows; ++r) {
+    const std::int32_t n = r == rows / 2 ? long_row : 1;
+    for (std::int32_t c = 0; c < n; ++c) {
+      a.col_indices.push_back(n == 1 ? r % long_row : c);
+      a.values.push_back(1.0 + 0.001 * c);
+    }
+    a.row_offsets.push_back(static_cast<std::int64_t>(a.col_indices.size()));
+  }
+  return a;
+}
+
+ArchTable sell_table(int height, int window) {
+  ArchTable t = arch_table();
+  t.parameters.sell_slice_height = height;
+  t.parameters.sell_sort_window = window;
+  return t;
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("sell, ell and jad equal the reference at every slice height and sorting window",
+                        "[kernels][sell]", Configs) {
+  using Space = typename TestType::space;
+  using Value = typename TestType::value;
+  using Offset = typename TestType::offset;
+  // (C, sigma): unsorted; C not dividing the rows; sigma not a multiple of C;
+  // C above the CPU's side-by-side limit (one thread per row); sigma above m.
+  const std::pair<int, int> geometries[] = {{1, 1}, {4, 1}, {5, 16}, {32, 96}, {8, 1000000}, {100, 300}};
+  const SpmvCase cases[] = {{1.0, 0.0, true, 3}, {-1.5, 2.0, false, 4}, {0.0, 0.5, false, 5}};
+  for (const auto& m : sell_matrices()) {
+    for (const auto& [height, window] : geometries) {
+      const auto table = sell_table(height, window);
+      PlanOptions o;
+      o.kernel = Kernel::sell;
+      for (const auto& c : cases) {
+        const auto r = run_plan<Space, Value, Offset>(m.matrix, o, c, 2, &table);
+        INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", C " << height << ", sigma "
+                      << window << ", alpha " << c.alpha << ", beta " << c.beta << "\n"
+                      << r.description);
+        CHECK(r.comparison.within_bounds);
+      }
+    }
+    for (const Kernel k : {Kernel::ell, Kernel::jad}) {
+      PlanOptions o;
+      o.kernel = k;
+      for (const auto& c : cases) {
+        const auto r = run_plan<Space, Value, Offset>(m.matrix, o, c, 1);
+        INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", " << to_string(k) << "\n"
+                      << r.description);
+        CHECK(r.comparison.within_bounds);
+        if (k == Kernel::jad) CHECK(r.refused.empty());  // no padding: never refused
+        if (k == Kernel::ell && m.matrix.num_rows > 0 && r.refused.empty())
+          CHECK(r.description.find("ELL: 1 slices of") != std::string::npos);
+      }
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("the padded formats' memory guard refuses before allocating", "[kernels][sell]", Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  Space exec;
+  // ELL of 4,000 rows padded to a row of 4,000: 16M stored entries for 7,999
+  // nonzeros (192 MB in double), far above 3x the CSR bytes and the floor.
+  const DeviceCsr<double, std::int64_t, Mem> big(exec, one_long_row(4000, 4000));
+  PlanOptions ell;
+  ell.kernel = Kernel::ell;
+  try {
+    (void)make_plan(exec, big.view(), ell);
+    FAIL("the ELL conversion of one long row was not refused");
+  } catch (const FormatRefused& e) {
+    const std::string what = e.what();
+    INFO(what);
+    CHECK(what.find("ELL conversion is refused") != std::string::npos);
+    CHECK(what.find("16000000 stored entries for 7999 nonzeros") != std::string::npos);
+    CHECK(what.find("max_format_growth") != std::string::npos);
+  }
+  // A small matrix (399 nonzeros): under the floor ELL converts; with the
+  // floor at 0 the factor refuses it, while SELL-4-16 (the long row pads only
+  // its slice: 49 slices of width 1 and one of 200) fits at 2.2x.
+  const auto small = one_long_row(200, 200);
+  const DeviceCsr<double, std::int64_t, Mem> a(exec, small);
+  CHECK_NOTHROW(make_plan(exec, a.view(), ell));
+  ell.format_growth_floor_bytes = 0;
+  CHECK_THROWS_AS(make_plan(exec, a.view(), ell), FormatRefused);
+  PlanOptions sell = ell;
+  sell.kernel = Kernel::sell;
+  const auto plan = make_plan(exec, a.view(), sell, sell_table(4, 16));
+  CHECK(plan.summary().groups.at(0).detail.find("996 stored entries") != std::string::npos);
+  sell.max_format_growth = 1.5;
+  CHECK_THROWS_AS(make_plan(exec, a.view(), sell, sell_table(4, 16)), FormatRefused);
+}
+
+TEMPLATE_LIST_TEST_CASE("sorting within windows stores fewer entries", "[kernels][sell]", Spaces) {
+  using Space = TestType;
+  Space exec;
+  // Rows of 1 and 9 alternating: unsorted, every slice of 4 pads to 9
+  // (36 entries per 4 rows); sorted in windows of 8, half the slices hold
+  // the long rows and half the short ones (36 + 4 per 8 rows).
+  HostCsr<double, std::int64_t> h;
+  h.num_rows = 64;
+  h.num_cols = 64;
+  for (std::int32_t r = 0; r < 64; ++r) {
+    for (std::int32_t c = 0; c < (r % 2 ? 9 : 1); ++c) {
+      h.col_indices.push_back((r + 7 * c) % 64);
+      h.values.push_back(0.5 + c);
+    }
+    h.row_offsets.push_back(static_cast<std::int64_t>(h.col_indices.size()));
+  }
+  const DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, h);
+  PlanOptions o;
+  o.kernel = Kernel::sell;
+  CHECK(make_plan(exec, a.view(), o, sell_table(4, 1)).summary().groups.at(0).detail.find("576 stored entries") !=
+        std::string::npos);
+  CHECK(make_plan(exec, a.view(), o, sell_table(4, 8)).summary().groups.at(0).detail.find("320 stored entries") !=
+        std::string::npos);
+}
+
+TEMPLATE_LIST_TEST_CASE("a converted copy follows A's values: refresh_values and the handle", "[kernels][sell][api]",
+                        Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  Space exec;
+  corpus::RandomCsrSpec s;
+  s.rows = 500;
+  s.cols = 400;
+  s.lengths = corpus::RowLengths::geometric;
+  s.mean = 6;
+  s.seed = 17;
+  const auto h = corpus::random_csr(s);
+  Kokkos::View<std::int64_t*, Mem> off("off", h.row_offsets.size());
+  Kokkos::View<std::int32_t*, Mem> col("col", h.col_indices.size());
+  Kokkos::View<double*, Mem> val("val", h.values.size());
+  auto offh = Kokkos::create_mirror_view(off);
+  auto colh = Kokkos::create_mirror_view(col);
+  auto valh = Kokkos::create_mirror_view(val);
+  for (std::size_t i = 0; i < h.row_offsets.size(); ++i) offh(i) = h.row_offsets[i];
+  for (std::size_t i = 0; i < h.col_indices.size(); ++i) {
+    colh(i) = h.col_indices[i];
+    valh(i) = h.values[i];
+  }
+  Kokkos::deep_copy(off, offh);
+  Kokkos::deep_copy(col, colh);
+  Kokkos::deep_copy(val, valh);
+  using Matrix = CsrMatrix<double, std::int64_t, Mem>;
+  const Matrix a(s.rows, s.cols, off, col, val);
+  Kokkos::View<double*, Mem> x("x", s.cols), y("y", s.rows);
+  Kokkos::deep_copy(x, 1.0);
+  auto row_sums = [&](double scale) {  // A x with x = 1
+    std::vector<double> sums(static_cast<std::size_t>(s.rows), 0.0);
+    for (std::int32_t r = 0; r < s.rows; ++r)
+      for (auto k = h.row_offsets[r]; k < h.row_offsets[r + 1]; ++k) sums[r] += scale * h.values[k];
+    return sums;
+  };
+  auto max_error = [&](const std::vector<double>& expect) {
+    auto yh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+    double e = 0;
+    for (std::size_t i = 0; i < expect.size(); ++i) e = std::max(e, std::fabs(yh(i) - expect[i]));
+    return e;
+  };
+  // A's values scaled, written from a host array of their own (a host mirror
+  // of a host view is the view itself).
+  auto set_values = [&](double scale) {
+    Kokkos::View<double*, Kokkos::HostSpace> v("scaled", h.values.size());
+    for (std::size_t i = 0; i < h.values.size(); ++i) v(i) = scale * h.values[i];
+    Kokkos::deep_copy(val, v);
+  };
+  for (const Kernel k : {Kernel::sell, Kernel::ell, Kernel::jad}) {
+    INFO(to_string(k));
+    set_values(1.0);
+    PlanOptions o;
+    o.kernel = k;
+    const auto plan = make_plan(exec, a, o, sell_table(8, 64));
+    CHECK(plan.holds_value_copy());
+    SpmvHandle<Space, Matrix> handle(o, sell_table(8, 64));
+    aspmv::spmv(exec, &handle, "N", 1.0, a, x, 0.0, y);
+    exec.fence();
+    CHECK(max_error(row_sums(1.0)) < 1e-9);
+    set_values(3.0);                   // A's values change in place
+    plan.apply(exec, 1.0, x, 0.0, y);  // the plan's copy is the old one
+    exec.fence();
+    CHECK(max_error(row_sums(1.0)) < 1e-9);
+    plan.refresh_values(exec);
+    plan.apply(exec, 1.0, x, 0.0, y);
+    exec.fence();
+    CHECK(max_error(row_sums(3.0)) < 1e-9);
+    aspmv::spmv(exec, &handle, "N", 1.0, a, x, 0.0, y);  // the handle renews its copy by itself
+    exec.fence();
+    CHECK(max_error(row_sums(3.0)) < 1e-9);
+  }
+  // A CSR plan reads A where it is.
+  PlanOptions csr;
+  csr.kernel = Kernel::csr_scalar;
+  CHECK_FALSE(make_plan(exec, a, csr).holds_value_copy());
+}
+
+TEMPLATE_LIST_TEST_CASE("jad stores one diagonal per entry of the longest row", "[kernels][sell]", Spaces) {
+  using Space = TestType;
+  Space exec;
+  // Row lengths 3, 0, 7, 1, 7: 7 jagged diagonals, no padding: 12 bytes per
+  // double nonzero, 8 per row (permutation, length), 8 per diagonal start
+  // (and one for the end).
+  HostCsr<double, std::int64_t> h;
+  h.num_rows = 5;
+  h.num_cols = 9;
+  for (const std::int32_t n : {3, 0, 7, 1, 7}) {
+    for (std::int32_t c = 0; c < n; ++c) {
+      h.col_indices.push_back((2 * c + n) % 9);
+      h.values.push_back(1.0 + c);
+    }
+    h.row_offsets.push_back(static_cast<std::int64_t>(h.col_indices.size()));
+  }
+  const DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, h);
+  PlanOptions o;
+  o.kernel = Kernel::jad;
+  const auto plan = make_plan(exec, a.view(), o);
+  INFO(plan.describe());
+  CHECK(plan.summary().groups.at(0).detail.find("7 jagged diagonals, " + std::to_string(18 * 12 + 5 * 8 + 8 * 8) +
+                                                " bytes") != std::string::npos);
+  const auto r = run_plan<Space, double, std::int64_t>(h, o, SpmvCase{2.0, -1.0, false, 9}, 2);
+  CHECK(r.comparison.within_bounds);
+}
