@@ -17,6 +17,8 @@ int command_bench(const Args& args);
 int command_bench_forms(const Args& args);
 int command_collect(const Args& args);
 int command_report(const Args& args);
+int command_calibrate(const Args& args);
+int command_rank(const Args& args);
 
 extern const char* const info_usage;
 extern const char* const run_usage;
@@ -24,5 +26,7 @@ extern const char* const bench_usage;
 extern const char* const bench_forms_usage;
 extern const char* const collect_usage;
 extern const char* const report_usage;
+extern const char* const calibrate_usage;
+extern const char* const rank_usage;
 
 }  // namespace aspmv::app

@@ -39,6 +39,8 @@ const char* const usage =
     "  bench-forms [options] [MATRIX...]  y = A^T x and Y = A X (several vectors) against cuSPARSE\n"
     "  collect --spec F --out D     measurements and features over a corpus (docs/COLLECTOR_FORMAT.md)\n"
     "  report --runs D... --out R   the study report (tables, plots, Markdown) of collector runs (Python)\n"
+    "  calibrate [options]      time the strip runtime models' benchmark matrices here and fit the models\n"
+    "  rank --strip-models F MATRIX  every format and mapping ranked by predicted time (--measure: and timed)\n"
     "'aspmv <command> --help' lists a command's options.\n"
     "Kokkos options, accepted by every command but report:\n"
     "  --kokkos-threads=N       host threads (OpenMP)\n"
@@ -59,7 +61,9 @@ const Command commands[] = {{"info", aspmv::app::info_usage, aspmv::app::command
                             {"bench", aspmv::app::bench_usage, aspmv::app::command_bench},
                             {"bench-forms", aspmv::app::bench_forms_usage, aspmv::app::command_bench_forms},
                             {"collect", aspmv::app::collect_usage, aspmv::app::command_collect},
-                            {"report", aspmv::app::report_usage, aspmv::app::command_report}};
+                            {"report", aspmv::app::report_usage, aspmv::app::command_report},
+                            {"calibrate", aspmv::app::calibrate_usage, aspmv::app::command_calibrate},
+                            {"rank", aspmv::app::rank_usage, aspmv::app::command_rank}};
 
 bool is_kokkos_option(const char* a) { return std::strncmp(a, "--kokkos-", 9) == 0; }
 bool is_help(const char* a) { return !std::strcmp(a, "-h") || !std::strcmp(a, "--help"); }

@@ -48,6 +48,7 @@ struct Traits<Kokkos::Cuda> {
     p.simd_width = prop.warpSize;
     p.max_vector_length = prop.warpSize;
     p.max_team_threads = prop.maxThreadsPerBlock;
+    p.max_threads_per_unit = prop.maxThreadsPerMultiProcessor;
     p.l2_cache_bytes = prop.l2CacheSize;
     p.shared_memory_per_team_bytes = static_cast<std::int64_t>(prop.sharedMemPerBlock);
     p.memory_bytes = static_cast<std::int64_t>(prop.totalGlobalMem);

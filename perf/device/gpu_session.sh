@@ -8,6 +8,8 @@
 #   perf/device/gpu_session.sh describe-real         (each real matrix's plan, as the models chose it)
 #   perf/device/gpu_session.sh tests-forms bench-forms   (transposes and multivectors: tests; against cuSPARSE)
 #   perf/device/gpu_session.sh collect-real          (the real corpus, double and float: issue 20)
+#   perf/device/gpu_session.sh bench-formats         (csr_delta, sell, ell, jad against CSR and cuSPARSE: issue 22)
+#   perf/device/gpu_session.sh calibrate             (strip runtime models, then aspmv rank --measure: issue 22)
 set -uo pipefail
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export ASPMV_DEMO_DIR=$PWD/.device/demo OMP_PROC_BIND=false
@@ -466,6 +468,42 @@ for stage in "$@"; do
       echo "bench-compare: $i matrices in $((SECONDS - cmp_start)) s" | tee -a "$FINAL_OUT/summary.txt"
       python3 perf/device/bench_compare.py "$OUT/compare_old.csv" "$OUT/compare_new.csv" --out "$OUT/compare_ratios.csv" \
         | tee "$OUT/bench_compare.txt" ;;
+    bench-formats)
+      # The converted formats (csr_delta, sell, ell) beside every other method and
+      # cuSPARSE CSR and SELL, double and float, on FORMAT_MATRICES (default: the
+      # matrices of .device/sel/ and the banded/stencil/uniform generated ones);
+      # summarized here by perf/device/formats_summary.py (pandas).
+      if [ -n "${FORMAT_MATRICES:-}" ]; then read -ra fmt_list <<<"$FORMAT_MATRICES"; else
+        fmt_list=(.device/sel/* stencil3d-27pt-130 band-r1000000-w100-m30-seed7 band-r1000000-w100-m30-seed7-perm1
+          stencil2d-5pt-2000 stencil3d-7pt-150 rand-uniform-r1000000-c1000000-m16-s12-seed5); fi
+      fmt_start=$SECONDS
+      for mtx in "${fmt_list[@]}"; do
+        for prec in double float; do
+          if (( SECONDS - fmt_start > ${FORMAT_SECONDS:-500} )); then echo "not run (time): $mtx $prec" >>"$OUT/formats.txt"; continue; fi
+          flag=; [ "$prec" = float ] && flag=--float
+          $bin/aspmv bench $flag --copy-mib 256 --csv "$OUT/bench_formats_$prec.csv" "$mtx" >>"$OUT/formats.txt" 2>&1 ||
+            echo "bench failed on $mtx ($prec)" | tee -a "$OUT/formats.txt"
+        done
+      done
+      echo "bench-formats: ${#fmt_list[@]} matrices in $((SECONDS - fmt_start)) s" | tee -a "$FINAL_OUT/summary.txt" ;;
+    calibrate)
+      # The strip runtime models (issue 22): aspmv calibrate, double, every
+      # distribution (CALIBRATE_ARGS adds options, e.g. --max-nnz), then aspmv rank
+      # --measure on RANK_MATRICES (default: the matrices of .device/sel/ and a few
+      # generated ones) with the normal models, and with all models on the first.
+      cal_start=$SECONDS
+      # shellcheck disable=SC2086
+      $bin/aspmv calibrate --out "$OUT/strip_models_double.json" ${CALIBRATE_ARGS:-} >"$OUT/calibrate.txt" 2>&1
+      echo "calibrate exit $? in $((SECONDS - cal_start)) s" | tee -a "$FINAL_OUT/summary.txt"
+      tail -n 20 "$OUT/calibrate.txt"
+      if [ -n "${RANK_MATRICES:-}" ]; then read -ra rank_list <<<"$RANK_MATRICES"; else
+        rank_list=(.device/sel/* stencil3d-27pt-130 band-r1000000-w100-m30-seed7 rand-uniform-r1000000-c1000000-m16-s12-seed5); fi
+      for mtx in "${rank_list[@]}"; do
+        if (( SECONDS - cal_start > ${CALIBRATE_SECONDS:-540} )); then echo "not ranked (time): $mtx" >>"$OUT/rank.txt"; continue; fi
+        $bin/aspmv rank --measure --strip-models "$OUT/strip_models_double.json" "$mtx" >>"$OUT/rank.txt" 2>&1 ||
+          echo "rank failed on $mtx" >>"$OUT/rank.txt"
+      done
+      grep -c "the predicted best that ran" "$OUT/rank.txt" | sed 's/^/ranked matrices: /' | tee -a "$FINAL_OUT/summary.txt" ;;
     *) echo "unknown stage $stage" ;;
   esac
 done

@@ -32,7 +32,7 @@ out_has() { grep -qE -- "$1" "$work/out"; }
 err_has() { grep -qE -- "$1" "$work/err"; }
 
 # --help: aspmv's usage only, on stdout, before Kokkos starts.
-for command in info run bench bench-forms collect report; do
+for command in info run bench bench-forms collect report calibrate rank; do
   if run_tool 0 "$command" --help; then
     head -n 1 "$work/out" | grep -q "^usage: aspmv $command" || fail "aspmv $command --help: no usage"
     ! out_has "Kokkos command line arguments" || fail "aspmv $command --help printed Kokkos' options"
@@ -127,6 +127,26 @@ if run_tool 0 bench-forms --rounds 1 --vectors 3 --csv "$work/forms.csv" "$matri
 fi
 run_tool nonzero bench-forms --vectors x "$matrix" || true
 err_has "'x' is not a count" || fail "bench-forms --vectors x: not refused with its reason"
+
+# calibrate (tiny strips so that it runs in seconds) writes models that rank
+# reads; rank lists every calibrated alternative, with --measure timed ones.
+if run_tool 0 calibrate --distribution normal --strips 1,2,3 --pnz 4,8,16 --strip-rows 64 --vector-strip-rows 32 \
+  --out "$work/strip.json" && [ -s "$work/strip.json" ]; then
+  for model in csr_scalar "csr_vector/tpr=[0-9]+" ell jad sell; do
+    out_has "^$model +normal" || fail "calibrate: no fitted model $model"
+  done
+  if run_tool 0 rank --strip-models "$work/strip.json" --measure stencil2d-5pt-30; then
+    [ "$(grep -cE '^[1-5] ' "$work/out")" -eq 5 ] || fail "rank: not five ranked alternatives"
+    out_has "the predicted best that ran" || fail "rank --measure: no ranking summary"
+  fi
+  run_tool nonzero rank --strip-models "$work/strip.json" --float stencil2d-5pt-30 || true
+  err_has "holds double models" || fail "rank --float on double models: not refused with its reason"
+fi
+run_tool nonzero rank stencil2d-5pt-30 || true
+err_has "needs --strip-models" || fail "rank without models: not refused with its reason"
+printf '{"schema": "aspmv-strip-models/1", "device": "d", "arch": "a", "value": "double", "compute_units": 1,\n "threads_per_unit": 1, "command": "c", "models": [], "extra": 1}\n' >"$work/bad.json"
+run_tool nonzero rank --strip-models "$work/bad.json" stencil2d-5pt-30 || true
+err_has "bad.json:2: extra: unknown member" || fail "rank on a bad model file: no located error"
 
 [ $failures -eq 0 ] || { echo "$failures check(s) failed"; exit 1; }
 echo "aspmv command line: all checks passed"

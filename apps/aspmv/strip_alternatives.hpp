@@ -1,0 +1,74 @@
+#pragma once
+// The kernel configurations the strip models cover (`aspmv calibrate`,
+// `aspmv rank`): CSR-V (csr_vector with a half-warp, 16 lanes, per row where
+// the backend runs that many; its strip is half-warps), and the
+// thread-per-row ones: CSR-S (csr_scalar), ELL, JAD and SELL-C-sigma.
+
+#include <aspmv/error.hpp>
+#include <aspmv/kernel.hpp>
+#include <aspmv/plan_options.hpp>
+#include <predictors/runtime/strip_model.hpp>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace aspmv::app {
+
+struct StripAlternative {
+  std::string label;  // "csr_vector/tpr=16", "csr_scalar", "ell", "jad", "sell"
+  predictors::runtime::StripMapping mapping;
+  PlanOptions options;
+};
+
+inline StripAlternative strip_alternative(const std::string& kernel, int max_tpr) {
+  using predictors::runtime::StripMapping;
+  StripAlternative a;
+  a.options.kernel = parse_kernel(kernel);
+  a.options.max_format_growth = 1e9;  // the benchmark matrices have no long rows; refusals would leave holes
+  a.mapping = StripMapping::scalar;
+  a.label = kernel;
+  if (a.options.kernel == Kernel::csr_vector) {
+    a.mapping = StripMapping::vector;
+    a.options.threads_per_row = std::min(16, max_tpr);
+    a.label += "/tpr=" + std::to_string(a.options.threads_per_row);
+  } else if (a.options.kernel != Kernel::csr_scalar && a.options.kernel != Kernel::ell &&
+             a.options.kernel != Kernel::jad && a.options.kernel != Kernel::sell) {
+    throw Error("strip models cover csr_scalar, csr_vector, ell, jad and sell, not '" + kernel + "'");
+  }
+  return a;
+}
+
+// The alternative a model's label names ("csr_vector/tpr=16", "ell", ...).
+inline StripAlternative alternative_of_label(const std::string& label, int max_tpr) {
+  const auto slash = label.find('/');
+  StripAlternative a = strip_alternative(label.substr(0, slash), max_tpr);
+  if (slash != std::string::npos) {
+    const std::string config = label.substr(slash + 1);
+    if (config.rfind("tpr=", 0) != 0 || a.mapping != predictors::runtime::StripMapping::vector)
+      throw Error("strip model label '" + label + "': unknown configuration");
+    a.options.threads_per_row = std::stoi(config.substr(4));
+    if (a.options.threads_per_row < 1 || a.options.threads_per_row > max_tpr)
+      throw Error("strip model label '" + label + "': this backend runs TpR 1 to " + std::to_string(max_tpr));
+  }
+  a.label = label;
+  return a;
+}
+
+// Whether the alternative converts A into another format (a cost before the
+// first call: ELL, JAD, SELL).
+inline bool kernel_is_conversion(Kernel k) { return k == Kernel::ell || k == Kernel::jad || k == Kernel::sell; }
+
+inline const char* default_strip_kernels() { return "csr_scalar,csr_vector,ell,jad,sell"; }
+
+inline std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream s(text);
+  std::string item;
+  while (std::getline(s, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+}  // namespace aspmv::app
