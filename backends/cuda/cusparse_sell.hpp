@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -60,14 +61,17 @@ class CusparseSellSpmv {
         sell_val[at] = val(k);
       }
     }
-    starts_ = to_cuda(exec, starts, "cusparse_sell::slice_offsets");
+    // cuSPARSE's SELL takes 32-bit slice offsets (64-bit ones: "operation not supported", CUDA 13.0).
+    if (entries > std::numeric_limits<std::int32_t>::max())
+      throw Error("cuSPARSE SELL: " + std::to_string(entries) + " padded entries exceed 32-bit slice offsets");
+    starts_ = to_cuda(exec, std::vector<std::int32_t>(starts.begin(), starts.end()), "cusparse_sell::slice_offsets");
     cols_ = to_cuda(exec, sell_col, "cusparse_sell::cols");
     vals_ = to_cuda(exec, sell_val, "cusparse_sell::values");
     constexpr cudaDataType type = cuda_value_type<Value>();
     check(cusparseCreate(&handle_), "create");
     check(cusparseSetStream(handle_, exec.cuda_stream()), "set stream");
     check(cusparseCreateSlicedEll(&mat_, m, a.num_cols(), nnz, entries, slice_size, starts_.data(), cols_.data(),
-                                  vals_.data(), CUSPARSE_INDEX_64I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, type),
+                                  vals_.data(), CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, type),
           "create sliced ELL");
     check(cusparseCreateDnVec(&x_, static_cast<std::int64_t>(x.extent(0)), x.data(), type), "create x");
     check(cusparseCreateDnVec(&y_, static_cast<std::int64_t>(y.extent(0)), y.data(), type), "create y");
@@ -111,7 +115,7 @@ class CusparseSellSpmv {
     return d;
   }
 
-  Kokkos::View<std::int64_t*, Kokkos::CudaSpace> starts_;
+  Kokkos::View<std::int32_t*, Kokkos::CudaSpace> starts_;
   Kokkos::View<std::int32_t*, Kokkos::CudaSpace> cols_;
   Kokkos::View<Value*, Kokkos::CudaSpace> vals_;
   cusparseHandle_t handle_ = nullptr;
