@@ -20,6 +20,7 @@ import sys
 import pandas as pd
 
 FORMATS = ("csr_delta", "sell", "ell", "jad")
+AUTOMATIC = ("aspmv_auto", "aspmv_rules", "aspmv_spmv")
 
 
 def geomean(values) -> float:
@@ -39,7 +40,9 @@ def summarize(frame: pd.DataFrame) -> pd.DataFrame:
     ok["kernel"] = ok["method"].map(kernel_of)
     rows = []
     for (matrix, value), d in ok.groupby(["matrix", "value"], sort=True):
-        plain = d[(d["family"] == "aspmv") & ~d["kernel"].isin(FORMATS)]
+        # Registered kernels only: not the library's own choices (aspmv_auto, aspmv_rules, aspmv_spmv) nor
+        # bench variants ("kernel[key=value]").
+        plain = d[(d["family"] == "aspmv") & ~d["kernel"].isin(FORMATS + AUTOMATIC) & ~d["method"].str.contains("[", regex=False)]
         if plain.empty:
             continue
         bp = plain.loc[plain["time_s"].idxmin()]
@@ -51,7 +54,7 @@ def summarize(frame: pd.DataFrame) -> pd.DataFrame:
             if not v.empty:
                 row[f"{key}_us"] = v["time_s"].min() * 1e6
         for f in FORMATS:
-            fd = d[(d["family"] == "aspmv") & (d["kernel"] == f)]
+            fd = d[(d["family"] == "aspmv") & (d["kernel"] == f) & ~d["method"].str.contains("[", regex=False)]
             if fd.empty:
                 continue
             b = fd.loc[fd["time_s"].idxmin()]
