@@ -10,6 +10,7 @@
 #include <predictors/runtime/strip_model.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -48,9 +49,13 @@ inline StripAlternative alternative_of_label(const std::string& label, int max_t
     const std::string config = label.substr(slash + 1);
     if (config.rfind("tpr=", 0) != 0 || a.mapping != predictors::runtime::StripMapping::vector)
       throw Error("strip model label '" + label + "': unknown configuration");
-    a.options.threads_per_row = std::stoi(config.substr(4));
-    if (a.options.threads_per_row < 1 || a.options.threads_per_row > max_tpr)
-      throw Error("strip model label '" + label + "': this backend runs TpR 1 to " + std::to_string(max_tpr));
+    const std::string digits = config.substr(4);
+    char* end = nullptr;
+    const long tpr = std::strtol(digits.c_str(), &end, 10);
+    if (digits.empty() || *end != '\0' || tpr < 1 || tpr > max_tpr)
+      throw Error("strip model label '" + label + "': the TpR must be an integer from 1 to " + std::to_string(max_tpr) +
+                  " (this backend's)");
+    a.options.threads_per_row = static_cast<int>(tpr);
   }
   a.label = label;
   return a;

@@ -139,6 +139,10 @@ if run_tool 0 calibrate --distribution normal --strips 1,2,3 --pnz 4,8,16 --stri
     [ "$(grep -cE '^[1-5] ' "$work/out")" -eq 5 ] || fail "rank: not five ranked alternatives"
     out_has "the predicted best that ran" || fail "rank --measure: no ranking summary"
   fi
+  # A label whose TpR is not a whole number (a hand-edited file) is refused with its reason.
+  sed 's#"csr_vector/tpr=\([0-9]*\)"#"csr_vector/tpr=\1x"#' "$work/strip.json" >"$work/bad-tpr.json"
+  run_tool nonzero rank --strip-models "$work/bad-tpr.json" stencil2d-5pt-30 || true
+  err_has "tpr=[0-9]+x': the TpR must be an integer" || fail "rank on a label with TpR 16x: not refused with its reason"
   run_tool nonzero rank --strip-models "$work/strip.json" --float stencil2d-5pt-30 || true
   err_has "holds double models" || fail "rank --float on double models: not refused with its reason"
 fi
