@@ -20,8 +20,8 @@ if(ASPMV_HAS_CUDA)
   find_package(CUDAToolkit REQUIRED)   # cuSPARSE, the comparator
 endif()
 
-if(KokkosKernels_FOUND)
+if(KokkosKernels_FOUND AND TARGET Kokkos::kokkoskernels)
   message(STATUS "aspmv: Kokkos Kernels ${KokkosKernels_VERSION} found: its spmv is built as a comparator")
 else()
-  message(STATUS "aspmv: Kokkos Kernels not found: no Kokkos Kernels comparator")
+  message(STATUS "aspmv: Kokkos Kernels (as Kokkos::kokkoskernels) not found: no Kokkos Kernels comparator")
 endif()

@@ -23,4 +23,5 @@ configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/aspmvConfig.cmake.in"
                               "${PROJECT_BINARY_DIR}/aspmvConfig.cmake" INSTALL_DESTINATION ${_cfgdir})
 write_basic_package_version_file("${PROJECT_BINARY_DIR}/aspmvConfigVersion.cmake" COMPATIBILITY SameMinorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/aspmvConfig.cmake" "${PROJECT_BINARY_DIR}/aspmvConfigVersion.cmake"
+              "${PROJECT_SOURCE_DIR}/cmake/AspmvKokkosImportFix.cmake"
         DESTINATION ${_cfgdir})

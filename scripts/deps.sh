@@ -7,6 +7,10 @@
 #
 # FLAVOR: serial | openmp | cuda-sm90 | cuda-sm80 | cuda-sm70 | cuda-sm60 | hip-gfx908
 # (cuda-sm70/sm60 need CUDA <= 12; CUDA 13 dropped those architectures.)
+# | debian-mpi: nothing built; Debian's Trilinos (Kokkos 3.4.01 Serial,
+# Tpetra, Belos), PETSc and OpenMPI packages installed for the debian-mpi
+# preset (aspmv on the system Kokkos, the aspmv::tpetra and aspmv::petsc
+# components).
 #
 # Everything lands in $ASPMV_CACHE_DIR (default ~/.cache/aspmv):
 #   src/              the Debian source package and the patched kokkos trees
@@ -29,6 +33,12 @@ packages_for() {
     serial|openmp) ;;
     cuda-*) ;;                          # the CUDA toolkit is not a Debian package here
     hip-*) echo hipcc libamdhip64-dev ;;
+    # Tpetra's and Belos' CMake package files include those of every
+    # Trilinos package they were built with: their -dev packages too.
+    debian-mpi) echo libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev libtrilinos-teuchos-dev \
+                     libtrilinos-tpetra-dev libtrilinos-belos-dev libtrilinos-epetra-dev libtrilinos-epetraext-dev \
+                     libtrilinos-rtop-dev libtrilinos-thyra-dev libtrilinos-triutils-dev libtrilinos-xpetra-dev \
+                     petsc-dev libopenmpi-dev openmpi-bin pkg-config ;;
   esac
 }
 
@@ -43,7 +53,8 @@ kokkos_options_for() {
     cuda-sm70)  echo "${common[@]}" -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA_LAMBDA=ON -DKokkos_ARCH_VOLTA70=ON ;;
     cuda-sm60)  echo "${common[@]}" -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA_LAMBDA=ON -DKokkos_ARCH_PASCAL60=ON ;;
     hip-gfx908) echo "${common[@]}" -DKokkos_ENABLE_HIP=ON -DKokkos_ARCH_VEGA908=ON ;;
-    *) die "unknown flavor '$1' (serial, openmp, cuda-sm90, cuda-sm80, cuda-sm70, cuda-sm60, hip-gfx908)" ;;
+    debian-mpi) ;;   # the system's Kokkos: nothing to build
+    *) die "unknown flavor '$1' (serial, openmp, cuda-sm90, cuda-sm80, cuda-sm70, cuda-sm60, hip-gfx908, debian-mpi)" ;;
   esac
 }
 
@@ -202,8 +213,11 @@ main() {
   for f in "${flavors[@]}"; do kokkos_options_for "$f" >/dev/null; read -r -a extra <<<"$(packages_for "$f")"; pkgs+=("${extra[@]}"); done
   ensure_packages "${pkgs[@]}"
   [ $packages_only -eq 1 ] && return 0
+  local built=()
+  for f in "${flavors[@]}"; do [ "$f" = debian-mpi ] || built+=("$f"); done
+  [ ${#built[@]} -gt 0 ] || return 0
   fetch_sources
-  for f in "${flavors[@]}"; do build_flavor "$f"; done
+  for f in "${built[@]}"; do build_flavor "$f"; done
 }
 
 main "$@"

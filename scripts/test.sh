@@ -6,7 +6,9 @@
 # fuzz, models, collect + report end to end, Python tests, Debian's
 # SuiteSparse test matrices read); clang-tidy over the library headers
 # (.clang-tidy, zero findings); the unit and kernel tests under ASan + UBSan (OpenMP space)
-# (cpu-asan); the h100 and mi100 presets compiled (optimiser off: their
+# (cpu-asan); the same tests as C++20 (cpu-cxx20); aspmv on Debian's own
+# Kokkos with the Tpetra and PETSc components under mpirun at 1, 2 and 4
+# ranks, and their examples (debian-mpi); the h100 and mi100 presets compiled (optimiser off: their
 # *-compile-check presets); the v100 preset refused at
 # configure with one sentence under CUDA 13. Without a CUDA toolkit (nvcc) the
 # CUDA steps are skipped with one line. Idempotent; caches in ~/.cache/aspmv.
@@ -48,8 +50,8 @@ if command -v nvcc >/dev/null 2>&1; then
 else
   log "no CUDA toolkit (nvcc not in PATH or \$CUDA_HOME/bin): the CUDA (h100) compile check and the v100 refusal check are skipped"
 fi
-step "dependencies: Kokkos flavors, the Python environment, SuiteSparse test matrices"
-flavors=(openmp hip-gfx908)
+step "dependencies: Kokkos flavors, Debian's Trilinos/PETSc/OpenMPI, the Python environment, SuiteSparse test matrices"
+flavors=(openmp hip-gfx908 debian-mpi)
 [ $have_cuda -eq 1 ] && flavors+=(cuda-sm90)
 "$ASPMV_ROOT/scripts/deps.sh" "${flavors[@]}"
 python=$("$ASPMV_ROOT/scripts/python_env.sh")   # the study report's Python (pandas, matplotlib, pytest)
@@ -81,6 +83,12 @@ cmake --preset cpu-cxx20 >/dev/null
 cmake --build --preset cpu-cxx20
 step "cpu-cxx20 tests: run"
 run_ctest cpu-cxx20
+
+step "debian-mpi build: aspmv on Debian's own Kokkos, aspmv::tpetra and aspmv::petsc, their MPI tests and examples"
+cmake --preset debian-mpi >/dev/null
+cmake --build --preset debian-mpi
+step "debian-mpi tests: the components under mpirun at 1, 2 and 4 ranks, the examples"
+ctest --preset debian-mpi   # one at a time: a test of 4 ranks fills both cores twice over
 
 # The GPU presets' code compiled as their *-compile-check twins: the same
 # sources, architecture and toolchain with the host optimiser off (HIP: host
