@@ -96,3 +96,27 @@ TEST_CASE("split_columns refuses columns outside the route and bad offsets", "[t
   CHECK_THROWS_WITH(split_columns<double>(1, offsets.data(), columns.data(), values.data(), too_far),
                     Catch::Contains("owned index 2 of 2"));
 }
+
+TEST_CASE("compress_rows keeps the rows with entries and leaves the values in place", "[tpetra][split]") {
+  const std::vector<std::int64_t> offsets = {0, 3, 3, 5, 6};
+  const std::vector<int> columns = {0, 1, 3, 2, 3, 1};
+  const std::vector<double> values = {1, 2, 3, 4, 5, 6};
+  auto split = split_columns<double>(4, offsets.data(), columns.data(), values.data(), mixed_route());
+  // remote rows: {1:2, 3:3}, {}, {3:5}, {1:6}
+  const auto rows = aspmv::tpetra::compress_rows(split.remote);
+  CHECK(rows == std::vector<std::int32_t>{0, 2, 3});
+  CHECK(split.remote.num_rows == 3);
+  CHECK(split.remote.row_offsets == std::vector<std::int64_t>{0, 2, 3, 4});
+  CHECK(split.remote.values == std::vector<double>{2, 3, 5, 6});
+  CHECK(split.remote.empty_rows() == 0);
+  const std::vector<double> changed = {10, 20, 30, 40, 50, 60};
+  split.refresh(changed.data(), changed.size());
+  CHECK(split.remote.values == std::vector<double>{20, 30, 50, 60});
+
+  aspmv::tpetra::HostBlock<double> none;
+  none.num_rows = 2;
+  none.row_offsets = {0, 0, 0};
+  CHECK(aspmv::tpetra::compress_rows(none).empty());
+  CHECK(none.num_rows == 0);
+  CHECK(none.row_offsets == std::vector<std::int64_t>{0});
+}

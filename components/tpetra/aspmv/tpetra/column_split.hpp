@@ -72,6 +72,25 @@ struct ColumnSplit {
   }
 };
 
+// Keeps only the rows of `block` that hold an entry and returns their
+// indices (ascending). Columns and values stay where they are, so a
+// ColumnSplit's destinations stay valid. The remote block, mostly empty
+// rows, is applied compressed: a product over its k rows, then k adds into
+// y, instead of a pass over all of y.
+template <class Value>
+std::vector<std::int32_t> compress_rows(HostBlock<Value>& block) {
+  std::vector<std::int32_t> rows;
+  std::vector<std::int64_t> offsets{0};
+  for (std::int32_t r = 0; r < block.num_rows; ++r)
+    if (block.row_offsets[r + 1] > block.row_offsets[r]) {
+      rows.push_back(r);
+      offsets.push_back(block.row_offsets[r + 1]);
+    }
+  block.num_rows = static_cast<std::int32_t>(rows.size());
+  block.row_offsets = std::move(offsets);
+  return rows;
+}
+
 // Splits num_rows local rows (row_offsets of num_rows + 1 entries, columns
 // and values indexed by them) by route. Entries keep their order within a
 // row. Throws aspmv::Error on a column outside the route or offsets that do

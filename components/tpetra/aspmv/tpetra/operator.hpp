@@ -94,7 +94,18 @@ class Operator : public Tpetra::Operator<Scalar, LocalOrdinal, GlobalOrdinal, No
     split_ = std::make_unique<ColumnSplit<value_type>>(split_local_matrix());
     execution_space exec;
     owned_ = std::make_unique<block_type>(exec, split_->owned, options_.owned);
-    if (importer_) remote_ = std::make_unique<block_type>(exec, split_->remote, options_.remote);
+    if (importer_) {
+      // Only the remote block's rows with entries: product into a k-row
+      // result, then k adds into y (remote_rows_).
+      const auto rows = compress_rows(split_->remote);
+      remote_rows_ = Kokkos::View<std::int32_t*, memory_space>(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, "aspmv::tpetra::remote_rows"), rows.size());
+      Kokkos::deep_copy(exec, remote_rows_,
+                        Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
+                            rows.data(), rows.size()));
+      exec.fence();
+      remote_ = std::make_unique<block_type>(exec, split_->remote, options_.remote);
+    }
   }
 
   Teuchos::RCP<const map_type> getDomainMap() const override { return matrix_->getDomainMap(); }
@@ -152,9 +163,11 @@ class Operator : public Tpetra::Operator<Scalar, LocalOrdinal, GlobalOrdinal, No
   std::string describe() const {
     std::ostringstream os;
     describe_block(os, "owned", *owned_);
-    if (remote_)
+    if (remote_) {
+      os << "remote block: " << remote_->num_rows() << " of " << owned_->num_rows()
+         << " rows hold remote columns (applied compressed)\n";
       describe_block(os, "remote", *remote_);
-    else
+    } else
       os << "remote block: none (no process imports x entries)\n";
     return os.str();
   }
@@ -238,7 +251,9 @@ class Operator : public Tpetra::Operator<Scalar, LocalOrdinal, GlobalOrdinal, No
       if (remote_->nnz() > 0) {
         const auto xv = xr.getLocalViewDevice(Tpetra::Access::ReadOnly);
         const auto yv = y.getLocalViewDevice(Tpetra::Access::ReadWrite);
-        run_block(exec, *remote_, alpha, xv, value_type(1), yv);
+        const auto& t = remote_result(x.getNumVectors());
+        run_block(exec, *remote_, alpha, xv, value_type(0), t);
+        add_rows(exec, remote_rows_, t, yv);
       }
       if (options_.time_phases) {
         exec.fence();
@@ -260,6 +275,28 @@ class Operator : public Tpetra::Operator<Scalar, LocalOrdinal, GlobalOrdinal, No
       block.apply(exec, alpha, Kokkos::subview(x, Kokkos::ALL(), 0), beta, Kokkos::subview(y, Kokkos::ALL(), 0));
     else
       block.apply(exec, alpha, x, beta, y);
+  }
+
+  using result_view = Kokkos::View<value_type**, Kokkos::LayoutLeft, memory_space>;
+
+  // The remote block's product, one row per row with remote entries.
+  const result_view& remote_result(std::size_t num_vectors) const {
+    if (remote_result_.extent(1) != num_vectors || remote_result_.extent(0) != remote_rows_.extent(0))
+      remote_result_ = result_view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "aspmv::tpetra::remote_result"),
+                                   remote_rows_.extent(0), num_vectors);
+    return remote_result_;
+  }
+
+  // y(rows(i), j) += t(i, j): rows are distinct, so no two threads meet.
+  template <class YView>
+  static void add_rows(const execution_space& exec, const Kokkos::View<std::int32_t*, memory_space>& rows,
+                       const result_view& t, const YView& y) {
+    const auto num_vectors = t.extent(1);
+    Kokkos::parallel_for(
+        "aspmv::tpetra::add_remote_rows", Kokkos::RangePolicy<execution_space>(exec, 0, rows.extent(0)),
+        KOKKOS_LAMBDA(const std::size_t i) {
+          for (std::size_t j = 0; j < num_vectors; ++j) y(rows(i), j) += t(i, j);
+        });
   }
 
   multivector_type& remote_vector(std::size_t num_vectors) const {
@@ -294,6 +331,8 @@ class Operator : public Tpetra::Operator<Scalar, LocalOrdinal, GlobalOrdinal, No
   std::unique_ptr<ColumnSplit<value_type>> split_;
   std::unique_ptr<block_type> owned_;
   std::unique_ptr<block_type> remote_;
+  Kokkos::View<std::int32_t*, memory_space> remote_rows_;  // the local rows with remote entries
+  mutable result_view remote_result_;
   mutable std::unique_ptr<multivector_type> x_remote_;
   mutable std::unique_ptr<multivector_type> y_row_;
   mutable PhaseTimes times_;

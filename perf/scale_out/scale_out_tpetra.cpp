@@ -1,0 +1,156 @@
+// aspmv-scale-out, Tpetra: CrsMatrix::apply (stock: KokkosSparse::spmv on
+// the imported column-map vector) against aspmv::tpetra::Operator, SpMV and
+// a Belos CG iteration, interleaved; the operator's phases apart.
+
+#include "scale_out.hpp"
+
+#include <aspmv/tpetra/operator.hpp>
+
+#include <BelosLinearProblem.hpp>
+#include <BelosPseudoBlockCGSolMgr.hpp>
+#include <BelosTpetraAdapter.hpp>
+#include <Tpetra_Core.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+
+namespace aspmv::scale_out {
+
+namespace {
+
+using map_type = Tpetra::Map<>;
+using matrix_type = Tpetra::CrsMatrix<double>;
+using vector_type = Tpetra::MultiVector<double>;
+using operator_type = Tpetra::Operator<double>;
+using GO = map_type::global_ordinal_type;
+
+Teuchos::RCP<matrix_type> distribute(const Matrix& a, const Teuchos::RCP<const Teuchos::Comm<int>>& comm) {
+  const auto rows = my_rows(a.num_rows, comm->getRank(), comm->getSize());
+  const auto cols = my_rows(a.num_cols, comm->getRank(), comm->getSize());
+  auto row_map = Teuchos::rcp(
+      new map_type(static_cast<Tpetra::global_size_t>(a.num_rows), static_cast<std::size_t>(rows.count), 0, comm));
+  auto domain_map = Teuchos::rcp(
+      new map_type(static_cast<Tpetra::global_size_t>(a.num_cols), static_cast<std::size_t>(cols.count), 0, comm));
+  // Per-row allocation: a power-law matrix's widest row times its rows would not fit.
+  std::vector<std::size_t> lengths(static_cast<std::size_t>(rows.count));
+  for (std::int64_t i = 0; i < rows.count; ++i)
+    lengths[i] = static_cast<std::size_t>(a.row_offsets[rows.first + i + 1] - a.row_offsets[rows.first + i]);
+  auto m = Teuchos::rcp(new matrix_type(row_map, Teuchos::ArrayView<const std::size_t>(lengths)));
+  std::vector<GO> columns;
+  for (auto r = rows.first; r < rows.first + rows.count; ++r) {
+    const auto begin = a.row_offsets[r], end = a.row_offsets[r + 1];
+    if (begin == end) continue;
+    columns.assign(a.col_indices.begin() + begin, a.col_indices.begin() + end);
+    m->insertGlobalValues(r, Teuchos::ArrayView<const GO>(columns),
+                          Teuchos::ArrayView<const double>(a.values.data() + begin, end - begin));
+  }
+  m->fillComplete(domain_map, row_map);
+  return m;
+}
+
+// Rank 0's wall time of `calls` applies between two barriers (every rank
+// gets it).
+template <class F>
+double time_batch(F&& f, int calls) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double t0 = MPI_Wtime();
+  for (int c = 0; c < calls; ++c) f();
+  Kokkos::fence();
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t = MPI_Wtime() - t0;
+  MPI_Bcast(&t, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  return t;
+}
+
+// Belos CG for exactly `iterations` iterations (the tolerance cannot be met).
+double cg_seconds(const Teuchos::RCP<const operator_type>& op, const vector_type& b, int iterations, int* done) {
+  auto x = Teuchos::rcp(new vector_type(op->getDomainMap(), 1));
+  x->putScalar(0);
+  auto rhs = Teuchos::rcp(new vector_type(b, Teuchos::Copy));
+  auto problem = Teuchos::rcp(new Belos::LinearProblem<double, vector_type, operator_type>(op, x, rhs));
+  problem->setProblem();
+  auto params = Teuchos::rcp(new Teuchos::ParameterList);
+  params->set("Maximum Iterations", iterations);
+  params->set("Convergence Tolerance", 1e-300);
+  params->set("Verbosity", static_cast<int>(Belos::Errors));
+  Belos::PseudoBlockCGSolMgr<double, vector_type, operator_type> solver(problem, params);
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double t0 = MPI_Wtime();
+  solver.solve();
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t = MPI_Wtime() - t0;
+  MPI_Bcast(&t, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  *done = solver.getNumIters();
+  return t;
+}
+
+}  // namespace
+
+std::vector<Row> run_tpetra(const Matrix& a, const Options& opts) {
+  const auto comm = Tpetra::getDefaultComm();
+  const auto stock = distribute(a, comm);
+  const auto aspmv_op = Teuchos::rcp(new aspmv::tpetra::Operator<>(stock));
+  const std::vector<std::pair<std::string, Teuchos::RCP<const operator_type>>> ops = {{"stock", stock},
+                                                                                      {"aspmv", aspmv_op}};
+  vector_type x(stock->getDomainMap(), 1), y_stock(stock->getRangeMap(), 1), y(stock->getRangeMap(), 1);
+  x.randomize();
+  stock->apply(x, y_stock);
+  aspmv_op->apply(x, y);
+  y.update(-1.0, y_stock, 1.0);
+  const double error = y.getVector(0)->normInf() / std::max(1e-300, y_stock.getVector(0)->normInf());
+  if (!(error <= 1e-12))
+    throw std::runtime_error("tpetra: aspmv's y differs from the stock y by " + std::to_string(error));
+  if (comm->getRank() == 0) std::cerr << "tpetra, rank 0's operator:\n" << aspmv_op->describe();
+
+  std::vector<Row> rows;
+  for (int w = 0; w < opts.warmup; ++w)
+    for (const auto& [name, op] : ops) op->apply(x, y);
+  const int calls = calls_per_batch(time_batch([&] { stock->apply(x, y); }, 1), opts);
+  std::vector<std::vector<double>> spmv(ops.size());
+  for (int b = 0; b < opts.batches; ++b)
+    for (std::size_t k = 0; k < ops.size(); ++k)
+      spmv[k].push_back(time_batch([&] { ops[k].second->apply(x, y); }, calls) / calls);
+  for (std::size_t k = 0; k < ops.size(); ++k)
+    rows.push_back({"tpetra", ops[k].first, "spmv", median(spmv[k]), *std::min_element(spmv[k].begin(), spmv[k].end()),
+                    opts.batches, calls});
+
+  if (a.num_rows == a.num_cols && opts.cg_iterations > 0) {
+    std::vector<std::vector<double>> cg(ops.size());
+    int done = 0;
+    try {
+      for (int s = 0; s < opts.cg_solves; ++s)
+        for (std::size_t k = 0; k < ops.size(); ++k) {
+          const double t = cg_seconds(ops[k].second, x, opts.cg_iterations, &done);
+          cg[k].push_back(t / std::max(1, done));
+        }
+      for (std::size_t k = 0; k < ops.size(); ++k)
+        rows.push_back({"tpetra", ops[k].first, "cg_iteration", median(cg[k]),
+                        *std::min_element(cg[k].begin(), cg[k].end()), opts.cg_solves, done});
+    } catch (const std::exception& e) {  // on every rank alike: Belos' breakdown test is on global values
+      if (comm->getRank() == 0)
+        std::cerr << "tpetra: Belos CG failed (the matrix is not SPD?): no cg_iteration figures\n";
+    }
+  }
+
+  // The phases, on an operator that fences and times them (slower: not the SpMV figure).
+  aspmv::tpetra::OperatorOptions timed_options;
+  timed_options.time_phases = true;
+  const aspmv::tpetra::Operator<> timed(stock, timed_options);
+  const int phase_calls = calls * std::max(1, opts.batches / 3);
+  for (int w = 0; w < opts.warmup; ++w) timed.apply(x, y);
+  timed.reset_phase_times();
+  time_batch([&] { timed.apply(x, y); }, phase_calls);
+  const auto& p = timed.phase_times();
+  const double n = static_cast<double>(std::max<std::int64_t>(1, p.applies));
+  for (const auto& [what, seconds] : {std::pair<std::string, double>{"phase_owned", p.owned_product / n},
+                                      {"phase_import_wait", p.import_wait / n},
+                                      {"phase_remote", p.remote_product / n}}) {
+    const double worst = max_over_ranks(seconds);
+    rows.push_back({"tpetra", "aspmv", what, worst, worst, 1, phase_calls});
+  }
+  return rows;
+}
+
+}  // namespace aspmv::scale_out
