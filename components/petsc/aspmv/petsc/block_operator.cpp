@@ -63,6 +63,28 @@ PetscErrorCode BlockOperator::make_current() {
     // A matrix of no rows may come without offsets: aspmv takes an empty view then.
     Unmanaged<const offset_type> offsets(reinterpret_cast<const offset_type*>(now.row_offsets),
                                          now.rows > 0 ? now.rows + 1 : 0);
+    PetscInt with_entries = 0;
+    for (PetscInt r = 0; r < now.rows; ++r) with_entries += now.row_offsets[r + 1] > now.row_offsets[r] ? 1 : 0;
+    compressed_ = now.rows > 0 && with_entries < now.rows - with_entries;
+    PetscInt plan_rows = now.rows;
+    if (compressed_) {
+      compressed_rows_ = Kokkos::View<std::int32_t*, Kokkos::HostSpace>(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, "aspmv::petsc::rows"), with_entries);
+      compressed_offsets_ = Kokkos::View<offset_type*, Kokkos::HostSpace>(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, "aspmv::petsc::offsets"), with_entries + 1);
+      compressed_result_ = Kokkos::View<PetscScalar*, Kokkos::HostSpace>(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, "aspmv::petsc::result"), with_entries);
+      // Rows before the first row with entries are empty: its offset is 0.
+      compressed_offsets_(0) = 0;
+      PetscInt k = 0;
+      for (PetscInt r = 0; r < now.rows; ++r)
+        if (now.row_offsets[r + 1] > now.row_offsets[r]) {
+          compressed_rows_(k) = static_cast<std::int32_t>(r);
+          compressed_offsets_(++k) = static_cast<offset_type>(now.row_offsets[r + 1]);
+        }
+      offsets = compressed_offsets_;
+      plan_rows = with_entries;
+    }
     Unmanaged<const PetscScalar> values(now.values, nnz);
     Kokkos::View<const std::int32_t*, Kokkos::HostSpace> columns;
     if constexpr (sizeof(PetscInt) == sizeof(std::int32_t)) {
@@ -75,7 +97,7 @@ PetscErrorCode BlockOperator::make_current() {
       columns = columns_;
     }
     CsrMatrix<PetscScalar, offset_type, Kokkos::HostSpace> a(
-        static_cast<std::int32_t>(now.rows), static_cast<std::int32_t>(now.cols), offsets, columns, values);
+        static_cast<std::int32_t>(plan_rows), static_cast<std::int32_t>(now.cols), offsets, columns, values);
     plan_ = std::make_unique<plan_type>(make_plan(exec_space(), a, options_));
   } catch (const std::exception& e) {
     failure = e.what();
@@ -109,7 +131,21 @@ PetscErrorCode BlockOperator::apply(Vec x, PetscScalar beta, Vec y) {
   std::string failure;
   try {
     const exec_space exec;
-    plan_->apply(exec, PetscScalar(1), Unmanaged<const PetscScalar>(xa, nx), beta, Unmanaged<PetscScalar>(ya, ny));
+    const Unmanaged<const PetscScalar> xv(xa, nx);
+    const Unmanaged<PetscScalar> yv(ya, ny);
+    if (compressed_) {
+      // The rows with entries into the k-row result, then added into y
+      // (set first when beta is 0); the rows are distinct.
+      const auto t = compressed_result_;
+      const auto rows = compressed_rows_;
+      plan_->apply(exec, PetscScalar(1), xv, PetscScalar(0), t);
+      if (beta == PetscScalar(0)) Kokkos::deep_copy(exec, yv, PetscScalar(0));
+      Kokkos::parallel_for(
+          "aspmv::petsc::add_rows", Kokkos::RangePolicy<exec_space>(exec, 0, rows.extent(0)),
+          KOKKOS_LAMBDA(const std::size_t i) { yv(rows(i)) += t(i); });
+    } else {
+      plan_->apply(exec, PetscScalar(1), xv, beta, yv);
+    }
     exec.fence();  // apply is asynchronous; PETSc reads y as soon as we return
   } catch (const std::exception& e) {
     failure = e.what();

@@ -78,6 +78,14 @@ class BlockOperator {
   StockOperations stock_;
   CsrSnapshot planned_;                                     // what plan_ was made for
   Kokkos::View<std::int32_t*, Kokkos::HostSpace> columns_;  // the int32 copy (64-bit PetscInt only)
+  // A block with more empty rows than rows with entries (the off-diagonal
+  // block, mostly) is planned over its rows with entries only: offsets of
+  // those rows (a subsequence of PETSc's: the entries between them are
+  // contiguous), their indices, and the product's k-row result, added into y.
+  Kokkos::View<offset_type*, Kokkos::HostSpace> compressed_offsets_;
+  Kokkos::View<std::int32_t*, Kokkos::HostSpace> compressed_rows_;
+  Kokkos::View<PetscScalar*, Kokkos::HostSpace> compressed_result_;
+  bool compressed_ = false;
   std::unique_ptr<plan_type> plan_;
   int plans_made_ = 0;
 };
