@@ -6,6 +6,7 @@
 
 #include <aspmv/host_csr.hpp>
 
+#include <Kokkos_Core.hpp>
 #include <mpi.h>
 
 #include <cstdint>
@@ -50,6 +51,20 @@ RowRange my_rows(std::int64_t n, int rank, int size);
 int calls_per_batch(double one_call_seconds, const Options& opts);
 
 double median(std::vector<double> v);
+
+// Rank 0's wall time of `calls` calls of f between two barriers, after a
+// fence (every rank gets it).
+template <class F>
+double time_batch(F&& f, int calls) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double t0 = MPI_Wtime();
+  for (int c = 0; c < calls; ++c) f();
+  Kokkos::fence();
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t = MPI_Wtime() - t0;
+  MPI_Bcast(&t, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  return t;
+}
 
 // max over the ranks of a local relative error (checks before timing).
 double max_over_ranks(double value);

@@ -51,17 +51,6 @@ Mat distribute(const Matrix& a) {
   return m;
 }
 
-template <class F>
-double time_batch(F&& f, int calls) {
-  MPI_Barrier(MPI_COMM_WORLD);
-  const double t0 = MPI_Wtime();
-  for (int c = 0; c < calls; ++c) f();
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t = MPI_Wtime() - t0;
-  MPI_Bcast(&t, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  return t;
-}
-
 // KSP CG (no preconditioner) for exactly `iterations` iterations.
 double cg_seconds(Mat m, Vec b, int iterations, int* done) {
   KSP ksp = nullptr;

@@ -50,20 +50,6 @@ Teuchos::RCP<matrix_type> distribute(const Matrix& a, const Teuchos::RCP<const T
   return m;
 }
 
-// Rank 0's wall time of `calls` applies between two barriers (every rank
-// gets it).
-template <class F>
-double time_batch(F&& f, int calls) {
-  MPI_Barrier(MPI_COMM_WORLD);
-  const double t0 = MPI_Wtime();
-  for (int c = 0; c < calls; ++c) f();
-  Kokkos::fence();
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t = MPI_Wtime() - t0;
-  MPI_Bcast(&t, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  return t;
-}
-
 // Belos CG for exactly `iterations` iterations (the tolerance cannot be met).
 double cg_seconds(const Teuchos::RCP<const operator_type>& op, const vector_type& b, int iterations, int* done) {
   auto x = Teuchos::rcp(new vector_type(op->getDomainMap(), 1));
