@@ -52,6 +52,10 @@ int calls_per_batch(double one_call_seconds, const Options& opts);
 
 double median(std::vector<double> v);
 
+// The row of one operator's samples (seconds per call): their median and minimum.
+Row summarize(const std::string& host, const std::string& op, const std::string& what,
+              const std::vector<double>& samples, int calls);
+
 // Rank 0's wall time of `calls` calls of f between two barriers, after a
 // fence (every rank gets it).
 template <class F>

@@ -29,6 +29,12 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+Row summarize(const std::string& host, const std::string& op, const std::string& what,
+              const std::vector<double>& samples, int calls) {
+  const double lowest = samples.empty() ? 0 : *std::min_element(samples.begin(), samples.end());
+  return {host, op, what, median(samples), lowest, static_cast<int>(samples.size()), calls};
+}
+
 double max_over_ranks(double value) {
   double global = 0;
   MPI_Allreduce(&value, &global, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);

@@ -123,9 +123,7 @@ std::vector<Row> run_petsc(const Matrix& a, const Options& opts) {
   for (int b = 0; b < opts.batches; ++b)
     for (std::size_t k = 0; k < ops.size(); ++k)
       spmv[k].push_back(time_batch([&] { SCALE_OUT_PETSC(MatMult(ops[k].second, x, y)); }, calls) / calls);
-  for (std::size_t k = 0; k < ops.size(); ++k)
-    rows.push_back({"petsc", ops[k].first, "spmv", median(spmv[k]), *std::min_element(spmv[k].begin(), spmv[k].end()),
-                    opts.batches, calls});
+  for (std::size_t k = 0; k < ops.size(); ++k) rows.push_back(summarize("petsc", ops[k].first, "spmv", spmv[k], calls));
 
   if (a.num_rows == a.num_cols && opts.cg_iterations > 0) {
     std::vector<std::vector<double>> cg(ops.size());
@@ -140,8 +138,7 @@ std::vector<Row> run_petsc(const Matrix& a, const Options& opts) {
     if (broke_down && rank == 0)
       std::cerr << "petsc: KSP CG diverged (the matrix is not SPD?): no cg_iteration figures\n";
     for (std::size_t k = 0; k < ops.size() && !broke_down; ++k)
-      rows.push_back({"petsc", ops[k].first, "cg_iteration", median(cg[k]),
-                      *std::min_element(cg[k].begin(), cg[k].end()), opts.cg_solves, done});
+      rows.push_back(summarize("petsc", ops[k].first, "cg_iteration", cg[k], done));
   }
   SCALE_OUT_PETSC(PetscRandomDestroy(&rng));
   SCALE_OUT_PETSC(VecDestroy(&x));

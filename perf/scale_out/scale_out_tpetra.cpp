@@ -99,8 +99,7 @@ std::vector<Row> run_tpetra(const Matrix& a, const Options& opts) {
     for (std::size_t k = 0; k < ops.size(); ++k)
       spmv[k].push_back(time_batch([&] { ops[k].second->apply(x, y); }, calls) / calls);
   for (std::size_t k = 0; k < ops.size(); ++k)
-    rows.push_back({"tpetra", ops[k].first, "spmv", median(spmv[k]), *std::min_element(spmv[k].begin(), spmv[k].end()),
-                    opts.batches, calls});
+    rows.push_back(summarize("tpetra", ops[k].first, "spmv", spmv[k], calls));
 
   if (a.num_rows == a.num_cols && opts.cg_iterations > 0) {
     std::vector<std::vector<double>> cg(ops.size());
@@ -112,8 +111,7 @@ std::vector<Row> run_tpetra(const Matrix& a, const Options& opts) {
           cg[k].push_back(t / std::max(1, done));
         }
       for (std::size_t k = 0; k < ops.size(); ++k)
-        rows.push_back({"tpetra", ops[k].first, "cg_iteration", median(cg[k]),
-                        *std::min_element(cg[k].begin(), cg[k].end()), opts.cg_solves, done});
+        rows.push_back(summarize("tpetra", ops[k].first, "cg_iteration", cg[k], done));
     } catch (const std::exception& e) {  // on every rank alike: Belos' breakdown test is on global values
       if (comm->getRank() == 0)
         std::cerr << "tpetra: Belos CG failed (the matrix is not SPD?): no cg_iteration figures\n";

@@ -100,10 +100,8 @@ class Operator : public Tpetra::Operator<Scalar, LocalOrdinal, GlobalOrdinal, No
       const auto rows = compress_rows(split_->remote);
       remote_rows_ = Kokkos::View<std::int32_t*, memory_space>(
           Kokkos::view_alloc(Kokkos::WithoutInitializing, "aspmv::tpetra::remote_rows"), rows.size());
-      Kokkos::deep_copy(exec, remote_rows_,
-                        Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
-                            rows.data(), rows.size()));
-      exec.fence();
+      impl::copy_from_vector(exec, remote_rows_, rows);
+      exec.fence();  // `rows` goes out of scope
       remote_ = std::make_unique<block_type>(exec, split_->remote, options_.remote);
     }
   }
@@ -317,9 +315,10 @@ class Operator : public Tpetra::Operator<Scalar, LocalOrdinal, GlobalOrdinal, No
 
   static void describe_block(std::ostream& os, const char* name, const block_type& b) {
     os << name << " block: " << b.num_rows() << " x " << b.num_cols() << ", " << b.nnz() << " nonzeros, "
-       << b.empty_rows() << " empty rows, " << (b.wide_offsets() ? "64" : "32") << "-bit offsets\n"
-       << b.describe();
-    if (b.describe().empty() || b.describe().back() != '\n') os << '\n';
+       << b.empty_rows() << " empty rows, " << (b.wide_offsets() ? "64" : "32") << "-bit offsets\n";
+    const std::string plan = b.describe();  // once: a plan's description may compute its runtime forecast
+    os << plan;
+    if (plan.empty() || plan.back() != '\n') os << '\n';
   }
 
   Teuchos::RCP<const matrix_type> matrix_;
