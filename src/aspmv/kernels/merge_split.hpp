@@ -188,42 +188,6 @@ struct MergeSplitFunctor {
     team.team_barrier();
   }
 
-  // Loads a thread keeps in flight at once when it stages a tile (a GPU
-  // thread's items_per_thread): its nonzeros' columns and values first, then
-  // x at those columns, so a tile costs two memory latencies, not two per
-  // nonzero of the thread.
-  static constexpr int load_batch = 8;
-
-  // Thread j's products of nonzeros [k0, k1) into scratch (k - k0), team-strided.
-  KOKKOS_INLINE_FUNCTION void stage_products(const int j, const std::int64_t k0, const std::int64_t k1,
-                                             const Scratch<Value>& products) const {
-    using Ordinal = typename Matrix::ordinal_type;
-    for (std::int64_t base = k0 + j; base < k1; base += std::int64_t(load_batch) * team_size) {
-      Ordinal c[load_batch] = {};
-      Value v[load_batch] = {};
-      for (int u = 0; u < load_batch; ++u) {
-        const std::int64_t k = base + std::int64_t(u) * team_size;
-        if (k < k1) {
-          c[u] = cols(k);
-          v[u] = vals(k);
-        }
-      }
-      for (int u = 0; u < load_batch; ++u) {
-        const std::int64_t k = base + std::int64_t(u) * team_size;
-        if (k < k1) products(k - k0) = v[u] * x(c[u]);
-      }
-    }
-  }
-
-  // Row ends the first staging round of a tile of `items` path items loads:
-  // the rows the mean row length predicts, in whole team rounds (1 to load_batch).
-  KOKKOS_INLINE_FUNCTION std::int64_t first_round_rows(const std::int64_t items) const {
-    const std::int64_t expected = (items * num_rows + num_rows + nnz - 1) / (num_rows + nnz);
-    std::int64_t rounds = (expected + team_size - 1) / team_size;
-    rounds = rounds < 1 ? 1 : (rounds > load_batch ? load_batch : rounds);
-    return rounds * team_size;
-  }
-
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const std::int64_t tile = team_size * items_per_thread;
     Scratch<Offset> row_ends(team.team_scratch(0), tile);
@@ -249,16 +213,11 @@ struct MergeSplitFunctor {
       // staged team_size at a time until a row the path has not passed at
       // d1 is loaded: the tile ends in it or before (long rows: one round).
       const std::int64_t most = d1 - d0 < num_rows - i0 ? d1 - d0 : num_rows - i0;
-      // The first round loads the rows the matrix's mean row predicts for the
-      // tile (rounded up to whole team rounds, at most load_batch of them),
-      // later rounds one team round each.
       std::int64_t loaded = 0;
       std::int64_t cap = num_rows;  // the tile's last row is at most this
-      std::int64_t round = first_round_rows(d1 - d0);
       while (loaded < most) {
-        const std::int64_t n = most - loaded < round ? most - loaded : round;
-        for (std::int64_t u = j; u < n; u += team_size) row_ends(loaded + u) = offsets(i0 + loaded + u + 1);
-        round = team_size;
+        const std::int64_t n = most - loaded < team_size ? most - loaded : team_size;
+        if (j < n) row_ends(loaded + j) = offsets(i0 + loaded + j + 1);
         loaded += n;
         team.team_barrier();
         const std::int64_t last = i0 + loaded - 1;
@@ -283,7 +242,7 @@ struct MergeSplitFunctor {
       team.team_barrier();
       const std::int64_t i1 = rows(team_size);
       const std::int64_t k1 = d1 - i1;
-      stage_products(j, k0, k1, products);
+      for (std::int64_t k = k0 + j; k < k1; k += team_size) products(k - k0) = vals(k) * x(cols(k));
       team.team_barrier();
 
       // Walk this thread's items; the first row it ends waits for the scan.
