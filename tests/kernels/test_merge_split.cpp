@@ -54,17 +54,14 @@ std::vector<corpus::NamedMatrix> shape_matrices() {
 // space; several where teams have threads (OpenMP, GPUs).
 template <class Space>
 std::vector<impl::MergeSplitShape> shapes() {
-  // The last of each list fits its items per thread to the matrix (merge_split_fit).
-  std::vector<impl::MergeSplitShape> s{{1, 1, 1}, {1, 7, 3}, {1, 2, 64}, {1, 8, 64, 1}};
+  std::vector<impl::MergeSplitShape> s{{1, 1, 1}, {1, 7, 3}, {1, 2, 64}};
   if (backends::Traits<Space>::is_gpu) {
     s.push_back({32, 1, 3});
     s.push_back({32, 2, 1});
     s.push_back({128, 7, 64});
-    s.push_back({128, 8, 1056, 1});
   } else if (Space().concurrency() >= 2 && std::strcmp(backends::Traits<Space>::name, "Serial") != 0) {
     s.push_back({2, 1, 3});
     s.push_back({2, 3, 64});
-    s.push_back({2, 8, 64, 1});
   }
   return s;
 }
@@ -134,26 +131,4 @@ TEMPLATE_LIST_TEST_CASE("merge-split on a few matrices, every shape of the space
   for (const auto& m : {all[all.size() - 5], all[all.size() - 3], all[all.size() - 2]})
     for (const auto& shape : shapes<Space>())
       check_shape<Space, typename TestType::value, typename TestType::offset>(m, shape, -1.5, 2.0);
-}
-
-TEST_CASE("merge-split fits its items per thread to the matrix", "[kernels][merge_split]") {
-  const impl::MergeSplitShape gpu{128, 8, 1056, 1};  // the H100's shape (merge_split_shape)
-  // 4elt, 107,362 path items: one tile of 1,024 gives 105 teams; one item per thread 839.
-  CHECK(impl::merge_split_fit(gpu, 107362).items_per_thread == 1);
-  CHECK(impl::merge_split_teams(impl::merge_split_fit(gpu, 107362), 107362) == 839);
-  // 584k items: 571 tiles of 1,024, 1,141 of 512 (the teams' bound 1,056 reached).
-  CHECK(impl::merge_split_fit(gpu, 584000).items_per_thread == 4);
-  CHECK(impl::merge_split_teams(impl::merge_split_fit(gpu, 584000), 584000) == 1056);
-  // Enough tiles for every team: unchanged.
-  CHECK(impl::merge_split_fit(gpu, 1081344).items_per_thread == 8);
-  CHECK(impl::merge_split_fit(gpu, 50000000).items_per_thread == 8);
-  // No floor (min_items_per_thread 0) keeps the shape; a floor above 1 stops there.
-  CHECK(impl::merge_split_fit({128, 8, 1056}, 1000).items_per_thread == 8);
-  CHECK(impl::merge_split_fit({128, 8, 1056, 2}, 1000).items_per_thread == 2);
-  // An empty matrix (0 items) still gets one team.
-  CHECK(impl::merge_split_fit(gpu, 0).items_per_thread == 1);
-  CHECK(impl::merge_split_teams(impl::merge_split_fit(gpu, 0), 0) == 1);
-  // The CPU shape (one thread of 1,024 items per team) is fixed.
-  const impl::MergeSplitShape cpu{1, 1024, 16};
-  CHECK(impl::merge_split_fit(cpu, 5000).items_per_thread == 1024);
 }

@@ -53,8 +53,6 @@ struct MergeSplitShape {
   int team_size = 1;
   std::int64_t items_per_thread = 1;
   std::int64_t max_teams = 1;  // the workspace holds this many carries (+ the counter)
-  // The fewest items per thread merge_split_fit() halves down to (0: fixed).
-  std::int64_t min_items_per_thread = 0;
   std::int64_t tile() const { return team_size * items_per_thread; }
 };
 
@@ -74,26 +72,11 @@ MergeSplitShape merge_split_shape(const ExecSpace& exec) {
     s.team_size = 128;
     s.items_per_thread = 8;
     s.max_teams = std::max<std::int64_t>(1, concurrency / s.team_size / 2);
-    s.min_items_per_thread = 1;
   } else {
     s.team_size = 1;
     s.items_per_thread = 1024;
     s.max_teams = concurrency;
   }
-  return s;
-}
-
-// The shape a matrix of `items` path items (rows + nnz) runs with: items per
-// thread halved, down to min_items_per_thread, while its tiles would leave
-// team slots empty. A team that runs one tile is a chain of dependent steps
-// (search, stage, scan, write) that issues about one instruction per 9 cycles
-// with one warp per scheduler: 4elt (107k items) ran as 105 teams of one
-// 1,024-item tile in 14-15 us on the H100 and H200, its SMs idle half the
-// time (perf/results/h200/2026-11-27-merge-split-scan/ncu_summary.md);
-// smaller tiles put more teams side by side.
-inline MergeSplitShape merge_split_fit(MergeSplitShape s, std::int64_t items) {
-  const std::int64_t floor = s.min_items_per_thread > 0 ? s.min_items_per_thread : s.items_per_thread;
-  while (s.items_per_thread / 2 >= floor && (items + s.tile() - 1) / s.tile() < s.max_teams) s.items_per_thread /= 2;
   return s;
 }
 
@@ -377,17 +360,14 @@ void check_merge_split_scratch(const MergeSplitShape& s) {
 
 // One dispatch of merge-split with `ws`: at least merge_split_teams() carry
 // values and one more carry row, the last one the counter (zero between calls).
-// The shape is fitted to the matrix first (merge_split_fit).
 template <class ExecSpace, class Matrix, class XView, class YView>
-void launch_merge_split(const ExecSpace& exec, const Matrix& a, const MergeSplitShape& space_shape,
+void launch_merge_split(const ExecSpace& exec, const Matrix& a, const MergeSplitShape& shape,
                         const Workspace<typename Matrix::value_type, typename Matrix::memory_space>& ws,
                         typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                         const YView& y) {
   using F = MergeSplitFunctor<ExecSpace, Matrix, XView, YView>;
   if (a.num_rows() == 0) return;
-  const std::int64_t items = static_cast<std::int64_t>(a.num_rows()) + a.nnz();
-  const MergeSplitShape shape = merge_split_fit(space_shape, items);
-  const std::int64_t teams = merge_split_teams(shape, items);
+  const std::int64_t teams = merge_split_teams(shape, static_cast<std::int64_t>(a.num_rows()) + a.nnz());
   F f{a.row_offsets(),
       a.col_indices(),
       a.values(),
@@ -415,7 +395,7 @@ class MergeSplitStep {
 
   MergeSplitStep(const ExecSpace& exec, Matrix a)
       : a_(std::move(a)),
-        shape_(merge_split_fit(merge_split_shape(exec), static_cast<std::int64_t>(a_.num_rows()) + a_.nnz())),
+        shape_(merge_split_shape(exec)),
         teams_(merge_split_teams(shape_, static_cast<std::int64_t>(a_.num_rows()) + a_.nnz())) {}
 
   std::size_t num_groups() const { return 1; }
