@@ -56,6 +56,18 @@ struct MergeSplitShape {
   std::int64_t tile() const { return team_size * items_per_thread; }
 };
 
+// Launch bounds: teams of at most 128 threads, 8 of them resident per SM (the
+// GPU shape's max_teams assumes 8: half of an SM's 2,048 thread slots), so
+// the compiler keeps to 64 registers per thread; at 72 only 7 teams fit and
+// the 1,056 teams of a large matrix ran in 1.14 waves (rand-uniform 397 us
+// against 225 us on the H100). Host spaces ignore them.
+constexpr unsigned merge_split_max_team_size = 128;
+constexpr unsigned merge_split_min_teams_per_unit = 8;
+template <class ExecSpace>
+using MergeSplitPolicy =
+    Kokkos::TeamPolicy<ExecSpace, Schedule<ExecSpace>,
+                       Kokkos::LaunchBounds<merge_split_max_team_size, merge_split_min_teams_per_unit>>;
+
 // GPUs: 128 threads of 8 items (tiles of 1024 items), as many teams as
 // half the device's thread slots hold (8 per SM on the H100), each walking
 // its share tile after tile: the next tile's start is where the last one
@@ -69,7 +81,7 @@ MergeSplitShape merge_split_shape(const ExecSpace& exec) {
   MergeSplitShape s;
   const std::int64_t concurrency = std::max(1, exec.concurrency());
   if (backends::Traits<ExecSpace>::is_gpu) {
-    s.team_size = 128;
+    s.team_size = static_cast<int>(merge_split_max_team_size);
     s.items_per_thread = 8;
     s.max_teams = std::max<std::int64_t>(1, concurrency / s.team_size / 2);
   } else {
@@ -90,7 +102,7 @@ struct MergeSplitFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
   using Mem = typename Matrix::memory_space;
-  using Member = typename TeamPolicy<ExecSpace>::member_type;
+  using Member = typename MergeSplitPolicy<ExecSpace>::member_type;
   using ScratchSpace = typename ExecSpace::scratch_memory_space;
   template <class T>
   using Scratch = Kokkos::View<T*, ScratchSpace, Kokkos::MemoryUnmanaged>;
@@ -188,6 +200,35 @@ struct MergeSplitFunctor {
     team.team_barrier();
   }
 
+  // Products a thread loads at once when it stages a tile: their columns and
+  // values, then x at those columns. One at a time, the loop was a chain of two
+  // memory latencies per product, a fifth of the kernel's warp samples on
+  // small matrices (ncu source counters, perf/results/h100/2026-11-27-merge-split-tiles);
+  // eight at once cost 72 registers and a team slot per SM (the launch bounds below).
+  static constexpr int load_batch = 4;
+
+  // Thread j's products of nonzeros [k0, k1) into scratch (k - k0), team-strided.
+  KOKKOS_INLINE_FUNCTION void stage_products(const int j, const std::int64_t k0, const std::int64_t k1,
+                                             const Scratch<Value>& products) const {
+    using Ordinal = typename Matrix::ordinal_type;
+    const std::int64_t stride = team_size;
+    for (std::int64_t base = k0 + j; base < k1; base += load_batch * stride) {
+      Ordinal c[load_batch] = {};
+      Value v[load_batch] = {};
+      for (int u = 0; u < load_batch; ++u) {
+        const std::int64_t k = base + u * stride;
+        if (k < k1) {
+          c[u] = cols(k);
+          v[u] = vals(k);
+        }
+      }
+      for (int u = 0; u < load_batch; ++u) {
+        const std::int64_t k = base + u * stride;
+        if (k < k1) products(k - k0) = v[u] * x(c[u]);
+      }
+    }
+  }
+
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const std::int64_t tile = team_size * items_per_thread;
     Scratch<Offset> row_ends(team.team_scratch(0), tile);
@@ -242,7 +283,7 @@ struct MergeSplitFunctor {
       team.team_barrier();
       const std::int64_t i1 = rows(team_size);
       const std::int64_t k1 = d1 - i1;
-      for (std::int64_t k = k0 + j; k < k1; k += team_size) products(k - k0) = vals(k) * x(cols(k));
+      stage_products(j, k0, k1, products);
       team.team_barrier();
 
       // Walk this thread's items; the first row it ends waits for the scan.
@@ -351,8 +392,11 @@ struct MergeSplitFunctor {
 // Checks the team scratch the shape needs against what the space offers.
 template <class ExecSpace, class Functor>
 void check_merge_split_scratch(const MergeSplitShape& s) {
+  if (s.team_size > static_cast<int>(merge_split_max_team_size))
+    throw Error("aspmv merge_split: teams of " + std::to_string(s.team_size) +
+                " threads exceed the kernel's launch bound of " + std::to_string(merge_split_max_team_size));
   const std::size_t need = Functor::scratch_bytes(s.tile(), s.team_size);
-  const std::size_t have = TeamPolicy<ExecSpace>::scratch_size_max(0);
+  const std::size_t have = MergeSplitPolicy<ExecSpace>::scratch_size_max(0);
   if (need > have)
     throw Error("aspmv merge_split: tiles of " + std::to_string(s.tile()) + " items need " + std::to_string(need) +
                 " bytes of team scratch, more than the " + std::to_string(have) + " the execution space offers");
@@ -382,7 +426,7 @@ void launch_merge_split(const ExecSpace& exec, const Matrix& a, const MergeSplit
       teams,
       shape.items_per_thread,
       shape.team_size};
-  auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(teams), shape.team_size, 1);
+  auto policy = MergeSplitPolicy<ExecSpace>(exec, static_cast<int>(teams), shape.team_size, 1);
   policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(shape.tile(), shape.team_size)));
   Kokkos::parallel_for("aspmv::spmv::merge_split", policy, f);
 }
