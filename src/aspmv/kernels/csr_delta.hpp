@@ -25,6 +25,7 @@
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
+#include <backends/kokkos_compat.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -87,8 +88,8 @@ struct CsrDeltaWideNonzeros {
   }
   KOKKOS_FUNCTION void init(WideNonzeros& wide) const { wide.bits8 = wide.bits16 = 0; }
   KOKKOS_FUNCTION void join(volatile WideNonzeros& into, const volatile WideNonzeros& from) const {
-    into.bits8 += from.bits8;
-    into.bits16 += from.bits16;
+    backends::volatile_add(into.bits8, from.bits8);  // C++20 deprecates += on volatile
+    backends::volatile_add(into.bits16, from.bits16);
   }
 };
 
