@@ -20,6 +20,7 @@
 //   op->apply(x, y);                       // y = A x
 //   problem->setOperator(op);              // Belos: LinearProblem<SC, MV, OP>
 
+#include <aspmv/impl/device_copy.hpp>
 #include <aspmv/tpetra/column_split.hpp>
 #include <aspmv/tpetra/planned_block.hpp>
 
@@ -97,11 +98,8 @@ class Operator : public Tpetra::Operator<Scalar, LocalOrdinal, GlobalOrdinal, No
     if (importer_) {
       // Only the remote block's rows with entries: product into a k-row
       // result, then k adds into y (remote_rows_).
-      const auto rows = compress_rows(split_->remote);
-      remote_rows_ = Kokkos::View<std::int32_t*, memory_space>(
-          Kokkos::view_alloc(Kokkos::WithoutInitializing, "aspmv::tpetra::remote_rows"), rows.size());
-      impl::copy_from_vector(exec, remote_rows_, rows);
-      exec.fence();  // `rows` goes out of scope
+      remote_rows_ =
+          aspmv::impl::to_device<memory_space>(exec, compress_rows(split_->remote), "aspmv::tpetra::remote_rows");
       remote_ = std::make_unique<block_type>(exec, split_->remote, options_.remote);
     }
   }

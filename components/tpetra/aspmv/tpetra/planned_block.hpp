@@ -20,15 +20,6 @@ namespace aspmv::tpetra {
 
 namespace impl {
 
-// view = vec (host vector into a view of any space); asynchronous on exec:
-// keep vec alive until exec is fenced.
-template <class ExecSpace, class View, class Vector>
-void copy_from_vector(const ExecSpace& exec, const View& view, const Vector& vec) {
-  using host_view = Kokkos::View<const typename View::non_const_value_type*, Kokkos::HostSpace,
-                                 Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-  Kokkos::deep_copy(exec, view, host_view(vec.data(), vec.size()));
-}
-
 // The block's arrays in MemorySpace and its plan, for one offset type.
 template <class ExecSpace, class MemorySpace, class Value, class Offset>
 class BlockWithOffsets {
@@ -66,6 +57,15 @@ class BlockWithOffsets {
   const plan_type& plan() const { return *plan_; }
 
  private:
+  // view = vec (host vector into an existing view); asynchronous on exec:
+  // keep vec alive until exec is fenced.
+  template <class View, class Vector>
+  static void copy_from_vector(const ExecSpace& exec, const View& view, const Vector& vec) {
+    using host_view = Kokkos::View<const typename View::non_const_value_type*, Kokkos::HostSpace,
+                                   Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+    Kokkos::deep_copy(exec, view, host_view(vec.data(), vec.size()));
+  }
+
   Kokkos::View<Offset*, MemorySpace> offsets_;
   Kokkos::View<std::int32_t*, MemorySpace> columns_;
   Kokkos::View<Value*, MemorySpace> values_;
