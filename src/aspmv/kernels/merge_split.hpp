@@ -204,7 +204,9 @@ struct MergeSplitFunctor {
   // values, then x at those columns. One at a time, the loop was a chain of two
   // memory latencies per product, a fifth of the kernel's warp samples on
   // small matrices (ncu source counters, perf/results/h100/2026-11-27-merge-split-tiles);
-  // eight at once cost 72 registers and a team slot per SM (the launch bounds below).
+  // eight at once cost 72 registers and a team slot per SM (MergeSplitPolicy's
+  // launch bounds). CSR-Adaptive's staging (kernels/csr_adaptive.hpp) is the
+  // same loop with loads and products in one step; they were measured apart.
   static constexpr int load_batch = 4;
 
   // Thread j's products of nonzeros [k0, k1) into scratch (k - k0), team-strided.
@@ -389,9 +391,10 @@ struct MergeSplitFunctor {
   }
 };
 
-// Checks the team scratch the shape needs against what the space offers.
+// Checks the shape against the launch bounds, and the team scratch it needs
+// against what the space offers.
 template <class ExecSpace, class Functor>
-void check_merge_split_scratch(const MergeSplitShape& s) {
+void check_merge_split_shape(const MergeSplitShape& s) {
   if (s.team_size > static_cast<int>(merge_split_max_team_size))
     throw Error("aspmv merge_split: teams of " + std::to_string(s.team_size) +
                 " threads exceed the kernel's launch bound of " + std::to_string(merge_split_max_team_size));
@@ -484,8 +487,8 @@ struct MergeSplit {
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a);
     const auto& shape = step.shape();
-    impl::check_merge_split_scratch<ExecSpace, impl::MergeSplitFunctor<ExecSpace, Matrix, typename Matrix::values_view,
-                                                                       typename Matrix::values_view>>(shape);
+    impl::check_merge_split_shape<ExecSpace, impl::MergeSplitFunctor<ExecSpace, Matrix, typename Matrix::values_view,
+                                                                     typename Matrix::values_view>>(shape);
     const std::int64_t items = s.stats.rows + s.stats.nnz;
     GroupSummary g;
     g.kernel = id;
