@@ -26,7 +26,8 @@
   X(csr_delta, CsrDelta)             \
   X(sell, Sell)                      \
   X(ell, Ell)                        \
-  X(jad, Jad)
+  X(jad, Jad)                        \
+  X(csr_vector_team, CsrVectorTeam)
 
 namespace aspmv {
 
