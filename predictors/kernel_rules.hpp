@@ -56,12 +56,16 @@ inline Kernel robust_kernel(bool is_gpu) { return is_gpu ? Kernel::csr_adaptive 
 // applies: from m, n and nnz alone, among the kernels that launch without
 // device arrays (KernelTraits::direct). A row may hold up to min(n, nnz)
 // entries; unless that bound keeps every row within skew_bound times the
-// mean, skew cannot be ruled out and GPUs run CSR-vector-team (CSR-vector
-// whose long rows the whole team takes, in the same launch). Otherwise GPUs
-// run CSR-vector; both with the CUSP mean rule's TpR. CPUs run CSR-scalar.
-// (The load-balanced merge_split, the rule before, costs about 11 us on the
-// smallest matrices where CSR-vector takes 4: its per-team search, scans and
-// ordered carries; perf/results/h100/2026-11-27-merge-split-tiles.)
+// mean, skew cannot be ruled out and the load-balanced merge-split runs
+// (its time follows the nonzeros, whatever the rows). Otherwise GPUs run
+// CSR-vector with the CUSP mean rule's TpR and CPUs CSR-scalar.
+// CSR-vector-team (long rows by the whole team, one launch) in merge-split's
+// place was measured and not taken: on the H200 it was 0.898x the best
+// cuSPARSE on 54 shared real matrices (merge-split 0.668x) but 0.058x at
+// worst, and 0.04-0.49x on six of seven large generated matrices: where
+// long rows crowd the first rows no team can share them, and the CUSP TpR
+// (8 lanes for rows of 7) halves a 7-point stencil's speed
+// (perf/results/h200/2026-11-27-csr-vector-team).
 struct DirectChoice {
   Kernel kernel;
   int tpr;
@@ -77,10 +81,9 @@ inline bool known_features_rule_out_skew(const RowStats& known) {
 }
 
 inline DirectChoice choose_direct_kernel(const RowStats& known, bool is_gpu, int max_tpr) {
+  if (!known_features_rule_out_skew(known) && is_gpu) return {Kernel::merge_split, 1, "rule"};
   if (!is_gpu) return {Kernel::csr_scalar, 1, "rule"};
-  const int tpr = tpr_by_rule(TprRule::cusp_mean, known, max_tpr);
-  if (!known_features_rule_out_skew(known)) return {Kernel::csr_vector_team, tpr, "rule"};
-  return {Kernel::csr_vector, tpr, "rule"};
+  return {Kernel::csr_vector, tpr_by_rule(TprRule::cusp_mean, known, max_tpr), "rule"};
 }
 
 }  // namespace aspmv::predictors

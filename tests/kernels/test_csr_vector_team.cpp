@@ -65,7 +65,7 @@ std::vector<impl::VectorTeamShape> shapes(const HostCsr<double, std::int64_t>& a
   } else if (Space().concurrency() >= 2 && std::strcmp(backends::Traits<Space>::name, "Serial") != 0) {
     s.push_back({1, 2, 2, 0});
     s.push_back({1, 2, 9, 4});
-    s.push_back({1, 3, 1, 0});
+    s.push_back({1, 2, 1, 0});  // fewer rows than threads: the second thread only helps with listed rows
   }
   RowStats known;
   known.rows = a.num_rows;
@@ -148,14 +148,14 @@ TEST_CASE("csr-vector-team's shape: long rows go to the team on GPUs only, rows 
   CHECK(impl::vector_team_teams(1000, host) == 16);
   CHECK(impl::vector_team_teams(0, host) == 0);
   using Gpu = Kokkos::DefaultExecutionSpace;
-  if constexpr (backends::Traits<Gpu>::is_gpu) {  // the GPU shape, where a GPU space is built
-  const auto even = impl::vector_team_shape<Gpu>(8, p, 1000, 8000);  // mean 8: 16 rows of 8 lanes a team
-  CHECK(even.team_size == 16);
-  CHECK(even.rows_per_team == 16);
-  CHECK(even.long_row == impl::team_row_lane_passes * 8);
-  const auto lp = impl::vector_team_shape<Gpu>(32, p, 25, 262500);  // 25 rows of 10,500: one row a team
-  CHECK(lp.team_size == 4);
-  CHECK(lp.rows_per_team == 1);
-  CHECK(impl::vector_team_teams(25, lp) == 25);
+  if constexpr (backends::Traits<Gpu>::is_gpu) {                       // the GPU shape, where a GPU space is built
+    const auto even = impl::vector_team_shape<Gpu>(8, p, 1000, 8000);  // mean 8: 16 rows of 8 lanes a team
+    CHECK(even.team_size == 16);
+    CHECK(even.rows_per_team == 16);
+    CHECK(even.long_row == impl::team_row_lane_passes * 8);
+    const auto lp = impl::vector_team_shape<Gpu>(32, p, 25, 262500);  // 25 rows of 10,500: one row a team
+    CHECK(lp.team_size == 4);
+    CHECK(lp.rows_per_team == 1);
+    CHECK(impl::vector_team_teams(25, lp) == 25);
   }
 }

@@ -9,8 +9,10 @@
 // (deterministic for a launch shape). A matrix with one 17,000-entry row
 // among short ones thus keeps CSR-vector's cost on its short rows, and its
 // long row costs one team's pass rather than one row's lanes'. It needs no
-// per-matrix array, no workspace and no fence: the drop-in can run it on any
-// matrix (kernel_rules.hpp), and plans may pick it.
+// per-matrix array, no workspace and no fence. It balances nothing across
+// teams: where long rows crowd together (power-law graphs with their hubs
+// first) one team still takes them all, which is why the drop-in keeps
+// merge_split (measured: predictors/kernel_rules.hpp); plans may pick it.
 //
 // On CPUs a thread is its own team: long rows stay with their thread
 // (long_row off) and the kernel is CSR-vector with the host's row chunks.
@@ -39,7 +41,7 @@ namespace aspmv::impl {
 // Passes of a row's TpR lanes (dot_unroll products each) after which the
 // row is the team's: longer rows would keep one row's lanes busy while the
 // rest of the team waits at the barrier.
-inline constexpr std::int64_t team_row_lane_passes = 4 * dot_unroll;
+inline constexpr std::int64_t team_row_lane_passes = std::int64_t{4} * dot_unroll;
 
 // Nonzeros a team takes at most per lane of it, on average: rows per team
 // shrink (down to one) when the mean row is long, so few long rows still
@@ -59,8 +61,7 @@ struct VectorTeamShape {
 // The shape for `tpr` on this backend, from the table's team threads (GPUs)
 // or the host's row chunks (CPUs), and A's mean row length.
 template <class ExecSpace>
-VectorTeamShape vector_team_shape(int tpr, const predictors::KernelParameters& p, std::int64_t rows,
-                                  std::int64_t nnz) {
+VectorTeamShape vector_team_shape(int tpr, const predictors::KernelParameters& p, std::int64_t rows, std::int64_t nnz) {
   VectorTeamShape s;
   if (!backends::Traits<ExecSpace>::is_gpu) {
     s.rows_per_team = std::max<std::int64_t>(1, p.host_rows_per_chunk);
@@ -124,7 +125,7 @@ struct CsrVectorTeamFunctor {
     const Partials partials(team.team_scratch(0), static_cast<std::size_t>(team.team_size()));
     const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * shape.rows_per_team;
     const std::int64_t last = first + shape.rows_per_team < num_rows ? first + shape.rows_per_team : num_rows;
-    const Offset tpr = static_cast<Offset>(shape.tpr);
+    const auto tpr = static_cast<Offset>(shape.tpr);
 
     if (lists) {
       Kokkos::single(Kokkos::PerTeam(team), [&]() { count(0) = 0; });
@@ -240,9 +241,9 @@ struct CsrVectorTeam {
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
     g.detail = ctx.tpr_source_matrix() + ", " + std::to_string(shape.rows_per_team) + " rows a team" +
-               (shape.long_row == impl::no_long_rows ? std::string()
-                                                     : ", rows over " + std::to_string(shape.long_row) +
-                                                           " entries by the team");
+               (shape.long_row == impl::no_long_rows
+                    ? std::string()
+                    : ", rows over " + std::to_string(shape.long_row) + " entries by the team");
     s.groups.push_back(g);
     return Step<ExecSpace, Matrix>(ctx.a, shape);
   }
