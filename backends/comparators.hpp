@@ -1,9 +1,10 @@
 #pragma once
 // The vendor and library comparators this build has, for benchmarks:
-// cuSPARSE CSR and SELL (CUDA builds) and Kokkos Kernels' native spmv (when found).
+// cuSPARSE CSR, COO and SELL (CUDA builds) and Kokkos Kernels' native spmv (when found).
 // have_cusparse / have_kokkos_kernels say which; the headers come along.
 
 #if defined(ASPMV_HAVE_CUSPARSE)
+#include <backends/cuda/cusparse_coo.hpp>
 #include <backends/cuda/cusparse_sell.hpp>
 #include <backends/cuda/cusparse_spmm.hpp>
 #include <backends/cuda/cusparse_spmv.hpp>

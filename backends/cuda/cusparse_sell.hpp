@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,40 +68,18 @@ class CusparseSellSpmv {
     starts_ = to_cuda(exec, std::vector<std::int32_t>(starts.begin(), starts.end()), "cusparse_sell::slice_offsets");
     cols_ = to_cuda(exec, sell_col, "cusparse_sell::cols");
     vals_ = to_cuda(exec, sell_val, "cusparse_sell::values");
-    constexpr cudaDataType type = cuda_value_type<Value>();
-    check(cusparseCreate(&handle_), "create");
-    check(cusparseSetStream(handle_, exec.cuda_stream()), "set stream");
-    check(cusparseCreateSlicedEll(&mat_, m, a.num_cols(), nnz, entries, slice_size, starts_.data(), cols_.data(),
-                                  vals_.data(), CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, type),
-          "create sliced ELL");
-    check(cusparseCreateDnVec(&x_, static_cast<std::int64_t>(x.extent(0)), x.data(), type), "create x");
-    check(cusparseCreateDnVec(&y_, static_cast<std::int64_t>(y.extent(0)), y.data(), type), "create y");
-    const Value one = 1, zero = 0;
-    size_t bytes = 0;
-    check(cusparseSpMV_bufferSize(handle_, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, mat_, x_, &zero, y_, type,
-                                  CUSPARSE_SPMV_SELL_ALG1, &bytes),
-          "buffer size");
-    if (bytes > 0 && cudaMalloc(&buffer_, bytes) != cudaSuccess) throw Error("cuSPARSE: cannot allocate its buffer");
+    call_.emplace(exec, x, y, CUSPARSE_SPMV_SELL_ALG1, CUSPARSE_OPERATION_NON_TRANSPOSE, false,
+                  [&](cusparseSpMatDescr_t* mat) {
+                    check(cusparseCreateSlicedEll(mat, m, a.num_cols(), nnz, entries, slice_size, starts_.data(),
+                                                  cols_.data(), vals_.data(), CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                                                  CUSPARSE_INDEX_BASE_ZERO, cuda_value_type<Value>()),
+                          "create sliced ELL");
+                  });
     exec.fence();
     setup_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
-  CusparseSellSpmv(const CusparseSellSpmv&) = delete;
-  CusparseSellSpmv& operator=(const CusparseSellSpmv&) = delete;
-  ~CusparseSellSpmv() {
-    if (buffer_) cudaFree(buffer_);
-    if (x_) cusparseDestroyDnVec(x_);
-    if (y_) cusparseDestroyDnVec(y_);
-    if (mat_) cusparseDestroySpMat(mat_);
-    if (handle_) cusparseDestroy(handle_);
-  }
-
   // y = alpha A x + beta y on the bound vectors, asynchronously on the stream.
-  void apply(Value alpha, Value beta) const {
-    constexpr cudaDataType type = cuda_value_type<Value>();
-    check(cusparseSpMV(handle_, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, mat_, x_, &beta, y_, type,
-                       CUSPARSE_SPMV_SELL_ALG1, buffer_),
-          "SpMV (SELL)");
-  }
+  void apply(Value alpha, Value beta) const { call_->apply(alpha, beta); }
   double setup_seconds() const { return setup_seconds_; }
 
  private:
@@ -118,11 +97,7 @@ class CusparseSellSpmv {
   Kokkos::View<std::int32_t*, Kokkos::CudaSpace> starts_;
   Kokkos::View<std::int32_t*, Kokkos::CudaSpace> cols_;
   Kokkos::View<Value*, Kokkos::CudaSpace> vals_;
-  cusparseHandle_t handle_ = nullptr;
-  cusparseSpMatDescr_t mat_ = nullptr;
-  cusparseDnVecDescr_t x_ = nullptr;
-  cusparseDnVecDescr_t y_ = nullptr;
-  void* buffer_ = nullptr;
+  std::optional<SpmvCall<Value>> call_;  // made once the slices exist
   double setup_seconds_ = 0;
 };
 

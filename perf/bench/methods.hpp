@@ -69,6 +69,7 @@ std::vector<MethodKind> method_kinds() {
 #if defined(ASPMV_HAVE_CUSPARSE)
   if constexpr (std::is_same<Space, Kokkos::Cuda>::value) {
     k.push_back({"cusparse", "vendor", true, false});
+    k.push_back({"cusparse_coo", "vendor", true, false});
     k.push_back({"cusparse_sell", "vendor", true, false});
   }
 #endif
@@ -171,6 +172,23 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
       m.config = alg == backends::cuda::CusparseAlgorithm::csr_alg1 ? "alg1" : "alg2";
       m.setup_seconds = op->setup_seconds();
       m.call = [op]() { op->apply(Value(1), Value(0)); };
+      methods.push_back(std::move(m));
+    }
+    // cuSPARSE's COO, the comparator of aspmv's coo (row indices built in the setup).
+    for (const auto alg :
+         {backends::cuda::CusparseCooAlgorithm::coo_alg1, backends::cuda::CusparseCooAlgorithm::coo_alg2}) {
+      Method m;
+      m.name = backends::cuda::to_string(alg);
+      m.family = "cusparse_coo";
+      m.kernel = "cusparse_coo";
+      m.config = alg == backends::cuda::CusparseCooAlgorithm::coo_alg1 ? "alg1" : "alg2";
+      try {
+        auto op = std::make_shared<backends::cuda::CusparseCooSpmv<Value, Offset>>(exec, a, x, y, alg);
+        m.setup_seconds = op->setup_seconds();
+        m.call = [op]() { op->apply(Value(1), Value(0)); };
+      } catch (const std::exception& e) {
+        m.setup_error = e.what();
+      }
       methods.push_back(std::move(m));
     }
     // cuSPARSE's sliced ELL, the comparator of aspmv's sell (same slice
