@@ -8,8 +8,13 @@ over the peers file's best cuSPARSE on the same matrix).
 
 Per matrix: the best aspmv kernel (every forced kernel configuration; not the
 plan's choice or the drop-in), the drop-in call (aspmv_spmv), merge_split,
-the best cuSPARSE algorithm, DASP through the yardstick, and the share of the
-copy bandwidth of the best kernel. Printed: geometric means and the counts
+the best cuSPARSE algorithm (every one the run measured: CSR ALG1/ALG2 and,
+in runs that have them, COO ALG1/ALG2 and SELL, whose conversions are timed
+as setup like those of aspmv's formats; COO ALG1 was faster than both CSR
+algorithms on 45 of the 62 real matrices on the H200), the best CSR
+algorithm (the bar of the drop-in, which converts nothing, and of the DASP
+yardstick: the peers file has CSR times only), DASP through the yardstick,
+and the share of the copy bandwidth of the best kernel. Printed: geometric means and the counts
 the targets name. Times are the CSV's time_s (one call, the median).
 """
 
@@ -63,24 +68,27 @@ def summarize(rows, meta, peers):
     out = []
     for m, methods in sorted(rows.items()):
         kernels = {meth: v for (fam, meth), v in methods.items() if fam == "aspmv" and meth not in PLAN_METHODS}
-        cus = {meth: v for (fam, meth), v in methods.items() if fam == "cusparse"}
-        if not kernels or not cus:
+        csr = {meth: v for (fam, meth), v in methods.items() if fam == "cusparse"}
+        cus = {meth: v for (fam, meth), v in methods.items() if fam in ("cusparse", "cusparse_coo", "cusparse_sell")}
+        if not kernels or not csr:
             continue
         best_k, (t_best, gbs_best, copy) = min(kernels.items(), key=lambda kv: kv[1][0])
-        t_cus = min(v[0] for v in cus.values())
+        best_cus, (t_cus, _, _) = min(cus.items(), key=lambda kv: kv[1][0])
+        t_csr = min(v[0] for v in csr.values())
         drop = methods.get(("aspmv", "aspmv_spmv"))
         split = kernels.get("merge_split")
         row = {"matrix": m, "nnz": meta[m], "best_kernel": best_k, "best_us": t_best * 1e6,
-               "cusparse_us": t_cus * 1e6, "best_vs_cusparse": t_cus / t_best,
+               "cusparse_us": t_cus * 1e6, "cusparse_method": best_cus, "cusparse_csr_us": t_csr * 1e6,
+               "best_vs_cusparse": t_cus / t_best, "best_vs_cusparse_csr": t_csr / t_best,
                "copy_share": gbs_best / copy if copy > 0 else float("nan"),
                "drop_in_us": drop[0] * 1e6 if drop else float("nan"),
-               "drop_in_vs_cusparse": t_cus / drop[0] if drop else float("nan"),
+               "drop_in_vs_cusparse_csr": t_csr / drop[0] if drop else float("nan"),
                "merge_split_us": split[0] * 1e6 if split else float("nan"),
-               "merge_split_vs_cusparse": t_cus / split[0] if split else float("nan")}
+               "merge_split_vs_cusparse_csr": t_csr / split[0] if split else float("nan")}
         p = peers.get(m, {})
         peer_cus = min([p[k] for k in ("cusparse_alg1", "cusparse_alg2") if k in p], default=None)
         if "dasp" in p and peer_cus:
-            dasp = p["dasp"] * t_cus / peer_cus
+            dasp = p["dasp"] * t_csr / peer_cus
             row["dasp_yardstick_us"] = dasp * 1e6
             row["best_vs_dasp"] = dasp / t_best
         out.append(row)
@@ -95,13 +103,23 @@ def report(out):
     lines = [f"{len(out)} matrices"]
     lines.append(f"best aspmv kernel / best cuSPARSE (speedup): geomean {geomean(best):.3f}, min {min(best):.3f}, "
                  f"below 1.0: {sum(v < 1.0 for v in best)}, below 0.95: {sum(v < 0.95 for v in best)}")
-    drop = col("drop_in_vs_cusparse")
+    csr = col("best_vs_cusparse_csr")
+    lines.append(f"best aspmv kernel / best cuSPARSE CSR algorithm: geomean {geomean(csr):.3f}, min {min(csr):.3f}, "
+                 f"below 1.0: {sum(v < 1.0 for v in csr)}")
+    converted = defaultdict(int)
+    for r in out:
+        if not r["cusparse_method"].startswith("cusparse_csr"):
+            converted[r["cusparse_method"]] += 1
+    if converted:
+        lines.append("best cuSPARSE algorithm a converted format's on " +
+                     ", ".join(f"{v} ({k})" for k, v in sorted(converted.items())) + f" of {len(out)}")
+    drop = col("drop_in_vs_cusparse_csr")
     if drop:
-        lines.append(f"drop-in aspmv::spmv / best cuSPARSE: geomean {geomean(drop):.3f}, min {min(drop):.3f}, "
+        lines.append(f"drop-in aspmv::spmv / best cuSPARSE CSR algorithm: geomean {geomean(drop):.3f}, min {min(drop):.3f}, "
                      f"below 0.9: {sum(v < 0.9 for v in drop)}, below 0.5: {sum(v < 0.5 for v in drop)}")
-    split = col("merge_split_vs_cusparse")
+    split = col("merge_split_vs_cusparse_csr")
     if split:
-        lines.append(f"merge_split / best cuSPARSE: geomean {geomean(split):.3f}, min {min(split):.3f}")
+        lines.append(f"merge_split / best cuSPARSE CSR algorithm: geomean {geomean(split):.3f}, min {min(split):.3f}")
     dasp = col("best_vs_dasp")
     if dasp:
         lines.append(f"best aspmv kernel / DASP (yardstick): geomean {geomean(dasp):.3f}, "
