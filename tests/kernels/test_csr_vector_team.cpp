@@ -78,37 +78,17 @@ std::vector<impl::VectorTeamShape> shapes(const HostCsr<double, std::int64_t>& a
 
 template <class Space, class Value, class Offset>
 void check_shape(const corpus::NamedMatrix& m, const impl::VectorTeamShape& shape, double alpha, double beta) {
-  using Mem = typename Space::memory_space;
-  Space exec;
-  DeviceCsr<Value, Offset, Mem> a(exec, m.matrix);
-  corpus::Rng rng(21);
-  std::vector<Value> x(static_cast<std::size_t>(m.matrix.num_cols)), y0(static_cast<std::size_t>(m.matrix.num_rows));
-  for (auto& v : x) v = static_cast<Value>(rng.signed_value());
-  for (auto& v : y0) v = static_cast<Value>(rng.signed_value());
-  const auto host_v = convert<Value, std::int64_t>(m.matrix);
-  const auto ref = reference_spmv(host_v, alpha, x, beta, y0);
-
-  Kokkos::View<Value*, Mem> xd("x", x.size()), yd("y", y0.size());
-  Kokkos::deep_copy(exec, xd,
-                    Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
-  std::vector<std::vector<Value>> results;
-  for (int call = 0; call < 2; ++call) {
-    Kokkos::deep_copy(exec, yd,
-                      Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y0.data(), y0.size()));
-    impl::launch_csr_vector_team(exec, a.view(), shape, static_cast<Value>(alpha), xd, static_cast<Value>(beta), yd);
-    std::vector<Value> y(y0.size());
-    Kokkos::deep_copy(exec, Kokkos::View<Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y.data(), y.size()), yd);
-    exec.fence();
-    results.push_back(y);
-  }
+  const auto out = run_launches<Space, Value, Offset>(
+      m.matrix, alpha, beta, 2, 21,
+      [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
+        impl::launch_csr_vector_team(exec, a, shape, al, x, be, y);
+      });
   INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", tpr " << shape.tpr << ", team size "
                 << shape.team_size << ", rows per team " << shape.rows_per_team << ", long row " << shape.long_row
                 << ", beta " << beta);
-  const auto c = compare(host_v, results[0], ref, epsilon_of<Value>());
-  INFO("worst row " << c.worst_row << " at " << c.worst_ratio << " x bound");
-  CHECK(c.within_bounds);
-  CHECK((results[0].empty() ||  // memcmp takes no null pointer, even for 0 bytes
-         std::memcmp(results[1].data(), results[0].data(), results[0].size() * sizeof(Value)) == 0));
+  INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
+  CHECK(out.comparison.within_bounds);
+  CHECK(out.all_equal());
 }
 
 }  // namespace

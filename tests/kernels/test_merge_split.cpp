@@ -69,44 +69,23 @@ std::vector<impl::MergeSplitShape> shapes() {
 template <class Space, class Value, class Offset>
 void check_shape(const corpus::NamedMatrix& m, const impl::MergeSplitShape& shape, double alpha, double beta) {
   using Mem = typename Space::memory_space;
-  Space exec;
-  DeviceCsr<Value, Offset, Mem> a(exec, m.matrix);
-  corpus::Rng rng(12);
-  std::vector<Value> x(static_cast<std::size_t>(m.matrix.num_cols)), y0(static_cast<std::size_t>(m.matrix.num_rows));
-  for (auto& v : x) v = static_cast<Value>(rng.signed_value());
-  for (auto& v : y0) v = static_cast<Value>(rng.signed_value());
-  const auto host_v = convert<Value, std::int64_t>(m.matrix);
-  const auto ref = reference_spmv(host_v, alpha, x, beta, y0);
-
-  Kokkos::View<Value*, Mem> xd("x", x.size()), yd("y", y0.size());
-  Kokkos::deep_copy(exec, xd,
-                    Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
   impl::Workspace<Value, Mem> ws;
   ws.values = Kokkos::View<Value*, Mem>("carry values", static_cast<std::size_t>(shape.max_teams));
   ws.indices = Kokkos::View<std::int32_t*, Mem>("carry rows", static_cast<std::size_t>(shape.max_teams + 1));
-
-  std::vector<std::vector<Value>> results;
-  for (int call = 0; call < 3; ++call) {
-    Kokkos::deep_copy(exec, yd,
-                      Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y0.data(), y0.size()));
-    impl::launch_merge_split(exec, a.view(), shape, ws, static_cast<Value>(alpha), xd, static_cast<Value>(beta), yd);
-    std::vector<Value> y(y0.size());
-    Kokkos::deep_copy(exec, Kokkos::View<Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y.data(), y.size()), yd);
-    exec.fence();
-    results.push_back(y);
-  }
+  const auto out = run_launches<Space, Value, Offset>(
+      m.matrix, alpha, beta, 3, 12,
+      [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
+        impl::launch_merge_split(exec, a, shape, ws, al, x, be, y);
+      });
   INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team size " << shape.team_size
                 << ", items per thread " << shape.items_per_thread << ", teams " << shape.max_teams << ", beta "
                 << beta);
-  const auto c = compare(host_v, results[0], ref, epsilon_of<Value>());
-  INFO("worst row " << c.worst_row << " at " << c.worst_ratio << " x bound");
-  CHECK(c.within_bounds);
-  for (std::size_t k = 1; k < results.size(); ++k)
-    CHECK((results[0].empty() ||  // memcmp takes no null pointer, even for 0 bytes
-           std::memcmp(results[k].data(), results[0].data(), results[0].size() * sizeof(Value)) == 0));
-  const auto counter = Kokkos::subview(ws.indices, shape.max_teams);
+  INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
+  CHECK(out.comparison.within_bounds);
+  CHECK(out.all_equal());
   std::int32_t counter_host = -1;
-  Kokkos::deep_copy(exec, counter_host, counter);
+  Space exec;
+  Kokkos::deep_copy(exec, counter_host, Kokkos::subview(ws.indices, shape.max_teams));
   exec.fence();
   CHECK(counter_host == 0);
 }

@@ -13,6 +13,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <string>
@@ -103,6 +104,50 @@ SpmvOutcome run_plan(const HostCsr<double, std::int64_t>& host, const PlanOption
   out.comparison = compare(host_v, y, ref, epsilon_of<Value>());
   out.description = plan.describe();
   out.y.assign(y.begin(), y.end());
+  return out;
+}
+
+// Runs launch(exec, A, alpha, x, beta, y) -- one kernel dispatch with a
+// launch shape the caller chose -- `calls` times on fresh copies of a random
+// y0 and compares the first result with the reference; every call's result
+// is kept for bitwise comparisons.
+template <class Value>
+struct LaunchOutcome {
+  Comparison comparison;
+  std::vector<std::vector<Value>> results;
+  bool all_equal() const {  // every call's result bit for bit the first's
+    for (const auto& r : results)
+      if (!r.empty() && std::memcmp(r.data(), results.front().data(), r.size() * sizeof(Value)) != 0) return false;
+    return true;
+  }
+};
+
+template <class Space, class Value, class Offset, class Launch>
+LaunchOutcome<Value> run_launches(const HostCsr<double, std::int64_t>& host, double alpha, double beta, int calls,
+                                  std::uint64_t seed, Launch&& launch) {
+  using Mem = typename Space::memory_space;
+  Space exec;
+  DeviceCsr<Value, Offset, Mem> a(exec, host);
+  corpus::Rng rng(seed);
+  std::vector<Value> x(static_cast<std::size_t>(host.num_cols)), y0(static_cast<std::size_t>(host.num_rows));
+  for (auto& v : x) v = static_cast<Value>(rng.signed_value());
+  for (auto& v : y0) v = static_cast<Value>(rng.signed_value());
+  const auto host_v = convert<Value, std::int64_t>(host);
+  const auto ref = reference_spmv(host_v, alpha, x, beta, y0);
+  Kokkos::View<Value*, Mem> xd("x", x.size()), yd("y", y0.size());
+  Kokkos::deep_copy(exec, xd,
+                    Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
+  LaunchOutcome<Value> out;
+  for (int call = 0; call < calls; ++call) {
+    Kokkos::deep_copy(exec, yd,
+                      Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y0.data(), y0.size()));
+    launch(exec, a.view(), static_cast<Value>(alpha), xd, static_cast<Value>(beta), yd);
+    std::vector<Value> y(y0.size());
+    Kokkos::deep_copy(exec, Kokkos::View<Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(y.data(), y.size()), yd);
+    exec.fence();
+    out.results.push_back(std::move(y));
+  }
+  out.comparison = compare(host_v, out.results.front(), ref, epsilon_of<Value>());
   return out;
 }
 

@@ -4,14 +4,20 @@
 // lists the empty rows. Each thread takes an equal share of the nonzeros,
 // sums its runs of equal rows, and writes every row it holds whole; the
 // partial rows at the two ends of its share go to two carry slots, which a
-// fixup dispatch sums in order (deterministic: no atomics). Empty rows get
-// y = beta * y from a dispatch over the listed rows.
+// fixup dispatch sums (deterministic: no atomics). A partial row's slots are
+// contiguous and where they end follows from its row offsets: the thread of
+// its first slot sums a short run alone; a long one (a row over many shares)
+// its team sums after a barrier, one team reduction per row (a single thread
+// summed 2,500 slots one after another: 559 us on offshore where cuSPARSE's
+// COO took 16, H200, perf/results/h200/2026-11-27-cusparse-coo). Empty rows
+// get y = beta * y from a dispatch over the listed rows.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/scale.hpp>
+#include <aspmv/impl/team_list.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/plan_summary.hpp>
 #include <aspmv/planner/kernel_info.hpp>
@@ -115,20 +121,76 @@ struct CooFunctor {
   }
 };
 
-// The first slot of each partial row sums the row's slots in order.
-template <class Mem, class YView, class Value>
+// Runs of carry slots up to this long are summed by one thread.
+inline constexpr std::int64_t coo_short_run = 32;
+
+// Team size of the fixup: one thread a slot; GPUs share long runs in teams.
+template <class ExecSpace>
+constexpr int coo_fixup_team_size() {
+  return backends::Traits<ExecSpace>::is_gpu ? 128 : 1;
+}
+
+// Each partial row's slots summed, the row written from the team of its
+// first slot: in slot order by that slot's thread (a short run), or by a
+// team reduction (a long one; the same tree every call).
+template <class ExecSpace, class Matrix, class YView>
 struct CooFixup {
+  using Value = typename Matrix::value_type;
+  using Mem = typename Matrix::memory_space;
+  using Member = typename TeamPolicy<ExecSpace>::member_type;
+  using List = TeamList<Member>;
+
+  typename Matrix::offsets_view offsets;
   Kokkos::View<const std::int32_t*, Mem> carry_rows;
   Kokkos::View<const Value*, Mem> carry_values;
   YView y;
   Value alpha, beta;
-  std::int64_t num_rows, slots;
-  KOKKOS_FUNCTION void operator()(const std::int64_t s) const {
+  std::int64_t num_rows, nnz, slots;
+
+  static std::size_t scratch_bytes(int team_size) { return List::scratch_bytes(static_cast<std::size_t>(team_size)); }
+
+  // The row whose run of slots starts at s, or -1.
+  KOKKOS_INLINE_FUNCTION std::int64_t run_row(std::int64_t s) const {
+    if (s >= slots) return -1;
     const std::int64_t r = carry_rows(s);
-    if (r >= num_rows || (s > 0 && carry_rows(s - 1) == r)) return;
-    Value sum = 0;
-    for (std::int64_t u = s; u < slots && carry_rows(u) == r; ++u) sum += carry_values(u);
-    write_row(y, r, alpha, sum, beta);
+    return r >= num_rows || (s > 0 && carry_rows(s - 1) == r) ? -1 : r;
+  }
+
+  // One past partial row r's last slot: that of the thread holding its last
+  // nonzero, the second one too when that thread's share lies inside the row
+  // (CooFunctor's join).
+  KOKKOS_INLINE_FUNCTION std::int64_t run_end(std::int64_t r) const {
+    const auto b = static_cast<std::int64_t>(offsets(r)), e = static_cast<std::int64_t>(offsets(r + 1));
+    const std::int64_t last = (e - 1) / coo_nnz_per_thread;
+    const std::int64_t share_begin = last * coo_nnz_per_thread;
+    const std::int64_t share_end = share_begin + coo_nnz_per_thread < nnz ? share_begin + coo_nnz_per_thread : nnz;
+    return share_begin >= b && share_end <= e ? 2 * last + 2 : 2 * last + 1;
+  }
+
+  KOKKOS_FUNCTION void operator()(const Member& team) const {
+    const List long_runs(team, static_cast<std::size_t>(team.team_size()));
+    long_runs.clear(team);
+    const std::int64_t s = static_cast<std::int64_t>(team.league_rank()) * team.team_size() + team.team_rank();
+    const std::int64_t r = run_row(s);
+    if (r >= 0) {
+      const std::int64_t end = run_end(r);
+      if (end - s > coo_short_run) {
+        long_runs.push(s);
+      } else {
+        Value sum = 0;
+        for (std::int64_t u = s; u < end; ++u) sum += carry_values(u);
+        write_row(y, r, alpha, sum, beta);
+      }
+    }
+    team.team_barrier();
+    for (int i = 0; i < long_runs.size(); ++i) {
+      const std::int64_t first = long_runs[i], row = carry_rows(first);
+      Value sum = 0;
+      Kokkos::parallel_reduce(
+          Kokkos::TeamThreadRange(team, first, run_end(row)),
+          [&](const std::int64_t u, Value& v) { v += carry_values(u); }, sum);
+      Kokkos::single(Kokkos::PerTeam(team), [&]() { write_row(y, row, alpha, sum, beta); });
+    }
   }
 };
 
@@ -169,9 +231,13 @@ class CooStep {
     Kokkos::parallel_for("aspmv::spmv::coo", RangePolicy<ExecSpace>(exec, 0, threads_),
                          CooFunctor<Matrix, XView, YView>{a_.row_offsets(), a_.col_indices(), a_.values(), rows_, x, y,
                                                           alpha, beta, ws.indices, ws.values, a_.num_rows(), a_.nnz()});
+    using Fixup = CooFixup<ExecSpace, Matrix, YView>;
+    constexpr int team = coo_fixup_team_size<ExecSpace>();
+    TeamPolicy<ExecSpace> fixup(exec, planner::checked_league((2 * threads_ + team - 1) / team, "COO fixup"), team, 1);
+    fixup.set_scratch_size(0, Kokkos::PerTeam(Fixup::scratch_bytes(team)));
     Kokkos::parallel_for(
-        "aspmv::spmv::coo_fixup", RangePolicy<ExecSpace>(exec, 0, 2 * threads_),
-        CooFixup<memory_space, YView, Value>{ws.indices, ws.values, y, alpha, beta, a_.num_rows(), 2 * threads_});
+        "aspmv::spmv::coo_fixup", fixup,
+        Fixup{a_.row_offsets(), ws.indices, ws.values, y, alpha, beta, a_.num_rows(), a_.nnz(), 2 * threads_});
   }
 
   std::int64_t threads() const { return threads_; }

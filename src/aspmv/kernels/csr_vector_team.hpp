@@ -21,6 +21,7 @@
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/strided_dot.hpp>
+#include <aspmv/impl/team_list.hpp>
 #include <aspmv/impl/team_long_rows.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/plan_summary.hpp>
@@ -88,10 +89,8 @@ struct CsrVectorTeamFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
   using Member = typename TeamPolicy<ExecSpace>::member_type;
-  using ScratchSpace = typename Member::scratch_memory_space;
-  using Count = Kokkos::View<int*, ScratchSpace, Kokkos::MemoryUnmanaged>;
-  using Listed = Kokkos::View<std::int64_t*, ScratchSpace, Kokkos::MemoryUnmanaged>;
-  using Partials = Kokkos::View<Value*, ScratchSpace, Kokkos::MemoryUnmanaged>;
+  using List = TeamList<Member>;
+  using Partials = Kokkos::View<Value*, typename Member::scratch_memory_space, Kokkos::MemoryUnmanaged>;
 
   typename Matrix::offsets_view offsets;
   typename Matrix::indices_view cols;
@@ -102,11 +101,13 @@ struct CsrVectorTeamFunctor {
   std::int64_t num_rows;
   VectorTeamShape shape;
 
-  // Team scratch: the listed-row count, up to rows_per_team listed rows (none
-  // when long_row is off) and one partial sum per thread.
+  // Team scratch: the list of up to rows_per_team long rows (none when
+  // long_row is off) and one partial sum per thread.
+  static std::size_t list_capacity(const VectorTeamShape& s) {
+    return s.long_row == no_long_rows ? 0 : static_cast<std::size_t>(s.rows_per_team);
+  }
   static std::size_t scratch_bytes(const VectorTeamShape& s) {
-    const std::size_t listed = s.long_row == no_long_rows ? 0 : static_cast<std::size_t>(s.rows_per_team);
-    return Count::shmem_size(1) + Listed::shmem_size(listed) + Partials::shmem_size(s.team_size);
+    return List::scratch_bytes(list_capacity(s)) + Partials::shmem_size(s.team_size);
   }
 
   KOKKOS_INLINE_FUNCTION Value lanes_dot(const Member& team, Offset first, Offset end, Offset stride) const {
@@ -119,22 +120,17 @@ struct CsrVectorTeamFunctor {
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const bool lists = shape.long_row != no_long_rows;
-    const std::size_t listed_capacity = lists ? static_cast<std::size_t>(shape.rows_per_team) : 0;
-    const Count count(team.team_scratch(0), 1);
-    const Listed listed(team.team_scratch(0), listed_capacity);
+    const List long_rows(team, list_capacity(shape));
     const Partials partials(team.team_scratch(0), static_cast<std::size_t>(team.team_size()));
     const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * shape.rows_per_team;
     const std::int64_t last = first + shape.rows_per_team < num_rows ? first + shape.rows_per_team : num_rows;
     const auto tpr = static_cast<Offset>(shape.tpr);
 
-    if (lists) {
-      Kokkos::single(Kokkos::PerTeam(team), [&]() { count(0) = 0; });
-      team.team_barrier();
-    }
+    if (lists) long_rows.clear(team);
     for (std::int64_t row = first + team.team_rank(); row < last; row += team.team_size()) {
       const Offset begin = offsets(row), end = offsets(row + 1);
       if (lists && static_cast<std::int64_t>(end - begin) > shape.long_row) {
-        Kokkos::single(Kokkos::PerThread(team), [&]() { listed(Kokkos::atomic_fetch_add(&count(0), 1)) = row; });
+        Kokkos::single(Kokkos::PerThread(team), [&]() { long_rows.push(row); });
         continue;
       }
       const Value sum = lanes_dot(team, begin, end, tpr);
@@ -142,7 +138,7 @@ struct CsrVectorTeamFunctor {
     }
     if (!lists) return;
     team.team_barrier();
-    const int k = count(0);
+    const int k = long_rows.size();
     if (k == 0) return;
 
     // The listed rows, `share` threads a row, rows_per_round rows at a time.
@@ -153,7 +149,7 @@ struct CsrVectorTeamFunctor {
     for (int round = 0; round < k; round += rows_per_round) {
       const int index = round + slot;
       const bool active = slot < rows_per_round && index < k;
-      const std::int64_t row = active ? listed(index) : 0;
+      const std::int64_t row = active ? long_rows[index] : 0;
       Value sum = 0;
       if (active)
         sum = lanes_dot(team, offsets(row) + static_cast<Offset>(part) * tpr, offsets(row + 1),
