@@ -4,7 +4,7 @@
 of ../shared/matrices/peers-h100.csv: DASP's time scaled by our best cuSPARSE
 over the peers file's best cuSPARSE on the same matrix).
 
-  python3 perf/device/peer_summary.py BENCH.csv [--peers PEERS.csv] [--out per_matrix.csv]
+  python3 perf/device/peer_summary.py BENCH.csv[.gz] [--peers PEERS.csv] [--out per_matrix.csv]
 
 Per matrix: the best aspmv kernel (every forced kernel configuration; not the
 plan's choice or the drop-in), the drop-in call (aspmv_spmv), merge_split,
@@ -20,6 +20,7 @@ the targets name. Times are the CSV's time_s (one call, the median).
 
 import argparse
 import csv
+import gzip
 import math
 import os
 import sys
@@ -44,7 +45,8 @@ def geomean(values):
 def read_bench(path):
     rows = defaultdict(dict)
     meta = {}
-    with open(path, newline="") as f:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", newline="") as f:
         for r in csv.DictReader(f):
             if r.get("ok", "1") != "1":
                 continue

@@ -27,9 +27,7 @@ class TeamList {
 
  public:
   // Team scratch (level 0) of a list of `capacity` entries.
-  static std::size_t scratch_bytes(std::size_t capacity) {
-    return Count::shmem_size(1) + Items::shmem_size(capacity);
-  }
+  static std::size_t scratch_bytes(std::size_t capacity) { return Count::shmem_size(1) + Items::shmem_size(capacity); }
 
   // The list's place in the team's level-0 scratch (every thread, first).
   KOKKOS_INLINE_FUNCTION TeamList(const Member& team, std::size_t capacity)

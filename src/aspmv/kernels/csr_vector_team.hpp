@@ -103,7 +103,7 @@ struct CsrVectorTeamFunctor {
 
   // Team scratch: the list of up to rows_per_team long rows (none when
   // long_row is off) and one partial sum per thread.
-  static std::size_t list_capacity(const VectorTeamShape& s) {
+  KOKKOS_INLINE_FUNCTION static std::size_t list_capacity(const VectorTeamShape& s) {
     return s.long_row == no_long_rows ? 0 : static_cast<std::size_t>(s.rows_per_team);
   }
   static std::size_t scratch_bytes(const VectorTeamShape& s) {
