@@ -19,7 +19,9 @@
 #include <corpus/random_csr.hpp>
 #include <corpus/rng.hpp>
 
+#include <algorithm>
 #include <cstring>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,26 @@ using namespace aspmv;
 using namespace aspmv::testing;
 
 namespace {
+
+// `a` with its rows in order of decreasing length: long rows crowd the first
+// teams (a power-law graph with its hubs first).
+HostCsr<double, std::int64_t> longest_rows_first(const HostCsr<double, std::int64_t>& a) {
+  std::vector<std::int32_t> order(static_cast<std::size_t>(a.num_rows));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::int32_t u, std::int32_t v) { return a.row_length(u) > a.row_length(v); });
+  HostCsr<double, std::int64_t> b;
+  b.num_rows = a.num_rows;
+  b.num_cols = a.num_cols;
+  for (const std::int32_t r : order) {
+    for (auto k = a.row_offsets[r]; k < a.row_offsets[r + 1]; ++k) {
+      b.col_indices.push_back(a.col_indices[k]);
+      b.values.push_back(a.values[k]);
+    }
+    b.row_offsets.push_back(static_cast<std::int64_t>(b.col_indices.size()));
+  }
+  return b;
+}
 
 std::vector<corpus::NamedMatrix> team_matrices() {
   std::vector<corpus::NamedMatrix> m = corpus::edge_case_matrices(37);
@@ -45,6 +67,7 @@ std::vector<corpus::NamedMatrix> team_matrices() {
   s.max_row = 1500;
   s.seed = 15;
   m.push_back({corpus::name(s), corpus::random_csr(s)});
+  m.push_back({corpus::name(s) + "-longest-first", longest_rows_first(corpus::random_csr(s))});
   m.push_back({"short-rows-with-3-rows-of-2500", corpus::short_rows_with_long_rows(3000, 3, 2500, 16)});
   m.push_back({"one-row-of-5000-in-40", corpus::single_long_row(40, 6000, 17, 5000, 17)});
   m.push_back({"one-row-of-3000-first", corpus::single_long_row(200, 3000, 0, 3000, 18)});
@@ -55,17 +78,26 @@ std::vector<corpus::NamedMatrix> team_matrices() {
 // library's own for the matrix.
 template <class Space>
 std::vector<impl::VectorTeamShape> shapes(const HostCsr<double, std::int64_t>& a) {
-  std::vector<impl::VectorTeamShape> s{{1, 1, 1, 0}, {1, 1, 5, 3}, {1, 1, 3, impl::no_long_rows}};
+  // The fifth field: path items a team (0: rows_per_team rows a team).
+  std::vector<impl::VectorTeamShape> s{{1, 1, 1, 0, 0},  {1, 1, 5, 3, 0},  {1, 1, 3, impl::no_long_rows, 0},
+                                       {1, 1, 0, 3, 7}, {1, 1, 0, 0, 1}, {1, 1, 0, impl::no_long_rows, 40}};
   if (backends::Traits<Space>::is_gpu) {
-    s.push_back({4, 32, 32, 16});
-    s.push_back({4, 32, 7, 0});
-    s.push_back({8, 16, 16, 0});
-    s.push_back({32, 4, 1, 64});
-    s.push_back({1, 128, 128, 8});
+    s.push_back({4, 32, 32, 16, 0});
+    s.push_back({4, 32, 7, 0, 0});
+    s.push_back({8, 16, 16, 0, 0});
+    s.push_back({32, 4, 1, 64, 0});
+    s.push_back({1, 128, 128, 8, 0});
+    s.push_back({4, 32, 0, 16, 64});     // short path shares: many teams of a few rows, some of none
+    s.push_back({8, 16, 0, 0, 200});     // every non-empty row listed
+    s.push_back({1, 128, 0, 8, 2048});   // the library's GPU share for 128 lanes
+    s.push_back({32, 4, 0, 64, 3000});   // a 2-pivot search a round per boundary
+    s.push_back({2, 2, 0, 4, 50});       // teams of 2: binary searches per thread
   } else if (Space().concurrency() >= 2 && std::strcmp(backends::Traits<Space>::name, "Serial") != 0) {
-    s.push_back({1, 2, 2, 0});
-    s.push_back({1, 2, 9, 4});
-    s.push_back({1, 2, 1, 0});  // fewer rows than threads: the second thread only helps with listed rows
+    s.push_back({1, 2, 2, 0, 0});
+    s.push_back({1, 2, 9, 4, 0});
+    s.push_back({1, 2, 1, 0, 0});  // fewer rows than threads: the second thread only helps with listed rows
+    s.push_back({1, 2, 0, 4, 30});  // path shares, binary searches per thread
+    if (Space().concurrency() >= 4) s.push_back({1, 4, 0, 2, 100});  // path shares, 2 pivots a round per boundary
   }
   RowStats known;
   known.rows = a.num_rows;
@@ -85,7 +117,7 @@ void check_shape(const corpus::NamedMatrix& m, const impl::VectorTeamShape& shap
       });
   INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", tpr " << shape.tpr << ", team size "
                 << shape.team_size << ", rows per team " << shape.rows_per_team << ", long row " << shape.long_row
-                << ", beta " << beta);
+                << ", path items a team " << shape.path_per_team << ", beta " << beta);
   INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
   CHECK(out.comparison.within_bounds);
   CHECK(out.all_equal());
@@ -103,19 +135,19 @@ TEMPLATE_LIST_TEST_CASE("csr-vector-team equals the reference with every launch 
     }
 }
 
-// Three matrices (one long row; rows of 2,500 among short ones; Zipf rows)
+// Four matrices (Zipf rows longest first; rows of 2,500 among short ones; one long row, twice)
 // with every shape of the space, small enough for compute-sanitizer's tools
 // (perf/device/gpu_session.sh sanitize).
 TEMPLATE_LIST_TEST_CASE("csr-vector-team on a few matrices, every shape of the space",
                         "[kernels][csr_vector_team_small]", Configs) {
   using Space = typename TestType::space;
   const auto all = team_matrices();
-  for (const auto& m : {all[all.size() - 4], all[all.size() - 3], all[all.size() - 2]})
+  for (const auto& m : {all[all.size() - 5], all[all.size() - 4], all[all.size() - 3], all[all.size() - 2]})
     for (const auto& shape : shapes<Space>(m.matrix))
       check_shape<Space, typename TestType::value, typename TestType::offset>(m, shape, -1.5, 2.0);
 }
 
-TEST_CASE("csr-vector-team's shape: long rows go to the team on GPUs only, rows per team shrink for long means",
+TEST_CASE("csr-vector-team's shape: long rows go to the team and teams take path shares on GPUs only",
           "[unit][csr_vector_team]") {
   predictors::KernelParameters p = arch_table().parameters;
   p.team_threads = 128;
@@ -125,17 +157,21 @@ TEST_CASE("csr-vector-team's shape: long rows go to the team on GPUs only, rows 
   CHECK(host.team_size == 1);
   CHECK(host.rows_per_team == 64);
   CHECK(host.long_row == impl::no_long_rows);
-  CHECK(impl::vector_team_teams(1000, host) == 16);
-  CHECK(impl::vector_team_teams(0, host) == 0);
+  CHECK(host.path_per_team == 0);
+  CHECK(impl::vector_team_teams(1000, 8000, host) == 16);
+  CHECK(impl::vector_team_teams(0, 0, host) == 0);
   using Gpu = Kokkos::DefaultExecutionSpace;
   if constexpr (backends::Traits<Gpu>::is_gpu) {                       // the GPU shape, where a GPU space is built
     const auto even = impl::vector_team_shape<Gpu>(8, p, 1000, 8000);  // mean 8: 16 rows of 8 lanes a team
     CHECK(even.team_size == 16);
     CHECK(even.rows_per_team == 16);
     CHECK(even.long_row == impl::team_row_lane_passes * 8);
+    CHECK(even.path_per_team == 16 * 9);  // 16 rows of the mean length 8, with their ends
+    CHECK(impl::vector_team_teams(1000, 8000, even) == (9000 + 143) / 144);
     const auto lp = impl::vector_team_shape<Gpu>(32, p, 25, 262500);  // 25 rows of 10,500: one row a team
     CHECK(lp.team_size == 4);
     CHECK(lp.rows_per_team == 1);
-    CHECK(impl::vector_team_teams(25, lp) == 25);
+    CHECK(lp.path_per_team == 10501);
+    CHECK(impl::vector_team_teams(25, 262500, lp) == 25);
   }
 }
