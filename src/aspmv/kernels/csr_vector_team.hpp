@@ -1,12 +1,7 @@
 #pragma once
 // CSR-vector-team<TpR>: CSR-vector (TpR vector lanes a row) whose long rows
 // the whole team takes, in one launch and without analysis. A team owns a
-// range of rows: on GPUs the rows that start in its equal share of the merge
-// path (rows + nonzeros), found by a search of the row offsets at the start
-// of the team (team_size / 2 pivots a round), so a team holds about as many
-// nonzeros as rows allow and long rows that crowd together (power-law graphs
-// with their hubs first) spread over as many teams as their nonzeros fill;
-// on CPUs a fixed number of rows. Each thread first does its own rows as CSR-vector,
+// fixed range of rows. Each thread first does its own rows as CSR-vector,
 // but a row longer than `long_row` entries it only lists in team scratch;
 // after one barrier the team shares the listed rows out: with k rows listed
 // and T threads, T / k threads (at least one) a row, each with its TpR
@@ -14,12 +9,13 @@
 // (deterministic for a launch shape). A matrix with one 17,000-entry row
 // among short ones thus keeps CSR-vector's cost on its short rows, and its
 // long row costs one team's pass rather than one row's lanes'. It needs no
-// per-matrix array, no workspace and no fence. A row is never split across
-// teams: one row of millions of entries is one team's (CSR-VectorL and
-// merge_split split it; plans pick them where the analysis sees it).
-// With fixed rows a team (path_per_team 0) crowded long rows stayed with one
-// team: on the H200 that made it 0.058x cuSPARSE on linux-includes
-// (perf/results/h200/2026-11-27-csr-vector-team).
+// per-matrix array, no workspace and no fence. It balances nothing across
+// teams: where long rows crowd together (power-law graphs with their hubs
+// first) one team still takes them all, which is why the drop-in keeps
+// merge_split (measured: predictors/kernel_rules.hpp); plans may pick it.
+// (Teams over equal merge-path shares, each searching the row offsets with
+// Kokkos team reductions, spread the hubs but cost 1.6-3x on regular
+// matrices: perf/results/h100/2026-11-27-path-shares.)
 //
 // On CPUs a thread is its own team: long rows stay with their thread
 // (long_row off) and the kernel is CSR-vector with the host's row chunks.
@@ -56,25 +52,18 @@ inline constexpr std::int64_t team_row_lane_passes = std::int64_t{4} * dot_unrol
 // spread over many teams.
 inline constexpr std::int64_t team_nnz_per_lane = 16;
 
-// Launch shape: TpR lanes a thread, team_size threads a team, the rows of a
-// team (a thread takes rows team_rank, team_rank + team_size, ... of them)
-// and the row length above which a row is the team's. A team's rows are
-// rows_per_team consecutive ones, or, with path_per_team > 0, those whose
-// path coordinate (row + its first nonzero's offset) lies in the team's
-// share [t * path_per_team, (t + 1) * path_per_team).
+// Launch shape: TpR lanes a thread, team_size threads a team, rows_per_team
+// rows a team (a thread takes rows team_rank, team_rank + team_size, ...
+// of its team's rows), and the row length above which a row is the team's.
 struct VectorTeamShape {
   int tpr = 1;
   int team_size = 1;
   std::int64_t rows_per_team = 1;
   std::int64_t long_row = no_long_rows;
-  std::int64_t path_per_team = 0;
 };
 
-// The shape for `tpr` on this backend, from the table's team threads or the
-// host's row chunks (CPUs), and A's mean row length. On GPUs a team's path
-// share is what its rows would fill if every row had the mean length (so a
-// regular matrix gets the same teams either way): one row a thread, fewer
-// when the mean is long.
+// The shape for `tpr` on this backend, from the table's team threads (GPUs)
+// or the host's row chunks (CPUs), and A's mean row length.
 template <class ExecSpace>
 VectorTeamShape vector_team_shape(int tpr, const predictors::KernelParameters& p, std::int64_t rows, std::int64_t nnz) {
   VectorTeamShape s;
@@ -91,14 +80,11 @@ VectorTeamShape vector_team_shape(int tpr, const predictors::KernelParameters& p
   if (mean * double(s.team_size) > double(budget))
     s.rows_per_team = std::max<std::int64_t>(1, static_cast<std::int64_t>(double(budget) / mean));
   s.long_row = team_row_lane_passes * tpr;
-  s.path_per_team = std::max<std::int64_t>(1, static_cast<std::int64_t>(double(s.rows_per_team) * (mean + 1.0)));
   return s;
 }
 
-inline std::int64_t vector_team_teams(std::int64_t rows, std::int64_t nnz, const VectorTeamShape& s) {
-  if (rows <= 0) return 0;
-  if (s.path_per_team > 0) return (rows + nnz + s.path_per_team - 1) / s.path_per_team;
-  return (rows + s.rows_per_team - 1) / s.rows_per_team;
+inline std::int64_t vector_team_teams(std::int64_t rows, const VectorTeamShape& s) {
+  return rows <= 0 ? 0 : (rows + s.rows_per_team - 1) / s.rows_per_team;
 }
 
 template <class ExecSpace, class Matrix, class XView, class YView>
@@ -115,120 +101,16 @@ struct CsrVectorTeamFunctor {
   XView x;
   YView y;
   Value alpha, beta;
-  std::int64_t num_rows, nnz;
+  std::int64_t num_rows;
   VectorTeamShape shape;
 
-  // Team scratch: the list of the team's long rows (none when long_row is
-  // off; a long row fills more than long_row path items, so a path share
-  // holds at most path_per_team / (long_row + 1) + 1 of them) and one partial
-  // sum per thread.
+  // Team scratch: the list of up to rows_per_team long rows (none when
+  // long_row is off) and one partial sum per thread.
   KOKKOS_INLINE_FUNCTION static std::size_t list_capacity(const VectorTeamShape& s) {
-    if (s.long_row == no_long_rows) return 0;
-    if (s.path_per_team > 0) return static_cast<std::size_t>(s.path_per_team / (s.long_row + 1) + 1);
-    return static_cast<std::size_t>(s.rows_per_team);
+    return s.long_row == no_long_rows ? 0 : static_cast<std::size_t>(s.rows_per_team);
   }
   static std::size_t scratch_bytes(const VectorTeamShape& s) {
     return List::scratch_bytes(list_capacity(s)) + Partials::shmem_size(s.team_size);
-  }
-
-  // The first row whose path coordinate (row + offsets(row)) is at least d
-  // (num_rows when none is), for d0 and d1 at once. The coordinate grows with
-  // the row, so the probed pivots below d are a prefix of them and each
-  // round keeps the range between the last pivot below and the first not.
-  // Every lane of the team probes: half of them for d0, half for d1. The
-  // first round probes a window of 2 * path_per_team rows around where a
-  // matrix of even rows has the boundary, later ones the whole range; so a
-  // regular matrix takes two or three rounds. Teams of fewer than 4 lanes
-  // search by bisection.
-  struct PathSearch {
-    std::int64_t d, lo, hi;
-    std::int64_t win_lo, win_hi;  // the first round's window
-  };
-  KOKKOS_INLINE_FUNCTION PathSearch path_search(std::int64_t d) const {
-    PathSearch p{d, d - nnz > 0 ? d - nnz : 0, d < num_rows ? d : num_rows, 0, 0};
-    const std::int64_t items = num_rows + nnz;
-    const auto guess = static_cast<std::int64_t>(items > 0 ? double(d) * double(num_rows) / double(items) : 0.0);
-    p.win_lo = guess - shape.path_per_team > p.lo ? guess - shape.path_per_team : p.lo;
-    p.win_hi = guess + shape.path_per_team < p.hi ? guess + shape.path_per_team : p.hi;
-    if (p.win_lo >= p.win_hi) {
-      p.win_lo = p.lo;
-      p.win_hi = p.hi;
-    }
-    return p;
-  }
-  KOKKOS_INLINE_FUNCTION bool below(std::int64_t row, std::int64_t d) const {
-    return row < num_rows && row + static_cast<std::int64_t>(offsets(row)) < d;
-  }
-  // Pivot j of `probes` in this round (first: within the window).
-  KOKKOS_INLINE_FUNCTION static std::int64_t pivot(const PathSearch& p, bool first, int j, int probes) {
-    const std::int64_t lo = first ? p.win_lo : p.lo, hi = first ? p.win_hi : p.hi;
-    return lo + j * ((hi - lo + probes - 1) / probes);
-  }
-  // The range after a round in which `below_count` of the pivots (those
-  // inside the round's range) lay below d: past the last of them, and up to
-  // the first pivot that did not, where one was probed.
-  KOKKOS_INLINE_FUNCTION static void narrow(PathSearch& p, bool first, std::int64_t below_count, int probes) {
-    if (p.lo >= p.hi) return;
-    const std::int64_t in_hi = first ? p.win_hi : p.hi;
-    const std::int64_t lo = below_count > 0 ? pivot(p, first, static_cast<int>(below_count) - 1, probes) + 1 : p.lo;
-    if (below_count < probes) {
-      const std::int64_t next = pivot(p, first, static_cast<int>(below_count), probes);
-      if (next < in_hi && next < p.hi) p.hi = next;
-    }
-    if (lo > p.lo) p.lo = lo;
-  }
-
-  KOKKOS_INLINE_FUNCTION void path_rows(const Member& team, std::int64_t d0, std::int64_t d1, std::int64_t& r0,
-                                        std::int64_t& r1) const {
-    PathSearch a = path_search(d0), b = path_search(d1);
-    const int lanes = team.team_size() * shape.tpr;
-    if (lanes < 4) {
-      const auto bisect = [&](PathSearch& p) {
-        while (p.lo < p.hi) {
-          const std::int64_t mid = (p.lo + p.hi) / 2;
-          if (below(mid, p.d))
-            p.lo = mid + 1;
-          else
-            p.hi = mid;
-        }
-      };
-      bisect(a);
-      bisect(b);
-      r0 = a.lo;
-      r1 = b.lo;
-      return;
-    }
-    // The two searches' counts in one reduction: the second's in the high bits.
-    constexpr std::int64_t second = std::int64_t{1} << 32;
-    const int probes = lanes / 2;
-    const int tpr = shape.tpr;
-    for (bool first = true; a.lo < a.hi || b.lo < b.hi; first = false) {
-      std::int64_t counts = 0;
-      Kokkos::parallel_reduce(
-          Kokkos::TeamThreadRange(team, team.team_size()),
-          [&](const int thread, std::int64_t& c) {
-            std::int64_t mine = 0;
-            Kokkos::parallel_reduce(
-                Kokkos::ThreadVectorRange(team, tpr),
-                [&](const int lane, std::int64_t& cl) {
-                  const int q = thread * tpr + lane;
-                  const bool for_b = q >= probes;
-                  const PathSearch& p = for_b ? b : a;
-                  const int j = for_b ? q - probes : q;
-                  if (j >= probes || p.lo >= p.hi) return;
-                  const std::int64_t row = pivot(p, first, j, probes);
-                  const std::int64_t in_lo = first ? p.win_lo : p.lo, in_hi = first ? p.win_hi : p.hi;
-                  if (row >= in_lo && row < in_hi && below(row, p.d)) cl += for_b ? second : 1;
-                },
-                mine);
-            c += mine;
-          },
-          counts);
-      narrow(a, first, counts % second, probes);
-      narrow(b, first, counts / second, probes);
-    }
-    r0 = a.lo;
-    r1 = b.lo;
   }
 
   KOKKOS_INLINE_FUNCTION Value lanes_dot(const Member& team, Offset first, Offset end, Offset stride) const {
@@ -243,14 +125,8 @@ struct CsrVectorTeamFunctor {
     const bool lists = shape.long_row != no_long_rows;
     const List long_rows(team, list_capacity(shape));
     const Partials partials(team.team_scratch(0), static_cast<std::size_t>(team.team_size()));
-    const auto t = static_cast<std::int64_t>(team.league_rank());
-    std::int64_t first = t * shape.rows_per_team;
-    std::int64_t last = first + shape.rows_per_team < num_rows ? first + shape.rows_per_team : num_rows;
-    if (shape.path_per_team > 0) {
-      const std::int64_t items = num_rows + nnz;
-      const std::int64_t d1 = (t + 1) * shape.path_per_team;
-      path_rows(team, t * shape.path_per_team, d1 < items ? d1 : items, first, last);
-    }
+    const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * shape.rows_per_team;
+    const std::int64_t last = first + shape.rows_per_team < num_rows ? first + shape.rows_per_team : num_rows;
     const auto tpr = static_cast<Offset>(shape.tpr);
 
     if (lists) long_rows.clear(team);
@@ -304,9 +180,9 @@ void launch_csr_vector_team(const ExecSpace& exec, const Matrix& a, const Vector
                             typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                             const YView& y) {
   using F = CsrVectorTeamFunctor<ExecSpace, Matrix, XView, YView>;
-  const std::int64_t teams = vector_team_teams(a.num_rows(), a.nnz(), shape);
+  const std::int64_t teams = vector_team_teams(a.num_rows(), shape);
   if (teams == 0) return;
-  F f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, a.num_rows(), a.nnz(), shape};
+  F f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, a.num_rows(), shape};
   TeamPolicy<ExecSpace> policy(exec, planner::checked_league(teams, "CSR-vector-team"), shape.team_size, shape.tpr);
   policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(shape)));
   Kokkos::parallel_for("aspmv::spmv::csr_vector_team", policy, f);
@@ -359,13 +235,11 @@ struct CsrVectorTeam {
     g.kernel = id;
     g.tpr = shape.tpr;
     g.team_size = shape.team_size;
-    g.teams = impl::vector_team_teams(ctx.a.num_rows(), ctx.a.nnz(), shape);
+    g.teams = impl::vector_team_teams(ctx.a.num_rows(), shape);
     g.blocks = g.teams;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
-    g.detail = ctx.tpr_source_matrix() + ", " +
-               (shape.path_per_team > 0 ? "rows of " + std::to_string(shape.path_per_team) + " path items a team"
-                                        : std::to_string(shape.rows_per_team) + " rows a team") +
+    g.detail = ctx.tpr_source_matrix() + ", " + std::to_string(shape.rows_per_team) + " rows a team" +
                (shape.long_row == impl::no_long_rows
                     ? std::string()
                     : ", rows over " + std::to_string(shape.long_row) + " entries by the team");
