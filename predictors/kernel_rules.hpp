@@ -56,15 +56,20 @@ inline Kernel robust_kernel(bool is_gpu) { return is_gpu ? Kernel::csr_adaptive 
 // applies: from m, n and nnz alone, among the kernels that launch without
 // device arrays (KernelTraits::direct). A row may hold up to min(n, nnz)
 // entries; unless that bound keeps every row within skew_bound times the
-// mean, skew cannot be ruled out and GPUs run CSR-vector-team, whose teams
-// take equal shares of the merge path (rows + nonzeros) and share their
-// long rows among their threads, in one launch. Otherwise GPUs run
-// CSR-vector; both with the CUSP mean rule's TpR. CPUs run CSR-scalar.
-// Measured before it (perf/results/h200/2026-11-27-csr-vector-team): with
-// fixed rows a team it was 0.898x the best cuSPARSE CSR on 54 real matrices
-// but 0.058x where hubs crowd the first rows; merge_split, the rule before,
-// 0.668x (its per-team search, scans and ordered carries cost about 11 us
-// on the smallest matrices, where CSR-vector takes 4).
+// mean, skew cannot be ruled out and the load-balanced merge-split runs
+// (its time follows the nonzeros, whatever the rows). Otherwise GPUs run
+// CSR-vector with the CUSP mean rule's TpR and CPUs CSR-scalar.
+// CSR-vector-team (long rows by the whole team, one launch) in merge-split's
+// place was measured and not taken: on the H200 it was 0.898x the best
+// cuSPARSE on 54 shared real matrices (merge-split 0.668x) but 0.058x at
+// worst, and 0.04-0.49x on six of seven large generated matrices: where
+// long rows crowd the first rows no team can share them, and the CUSP TpR
+// (8 lanes for rows of 7) halves a 7-point stencil's speed
+// (perf/results/h200/2026-11-27-csr-vector-team). With merge-path shares a
+// team (a search of the row offsets at each team's start) the hubs spread,
+// but the search cost more than the rows of regular matrices: 0.432x on 44
+// real matrices, merge_split 0.670x in the same run
+// (perf/results/h100/2026-11-27-path-shares).
 struct DirectChoice {
   Kernel kernel;
   int tpr;
@@ -80,10 +85,9 @@ inline bool known_features_rule_out_skew(const RowStats& known) {
 }
 
 inline DirectChoice choose_direct_kernel(const RowStats& known, bool is_gpu, int max_tpr) {
+  if (!known_features_rule_out_skew(known) && is_gpu) return {Kernel::merge_split, 1, "rule"};
   if (!is_gpu) return {Kernel::csr_scalar, 1, "rule"};
-  const int tpr = tpr_by_rule(TprRule::cusp_mean, known, max_tpr);
-  if (!known_features_rule_out_skew(known)) return {Kernel::csr_vector_team, tpr, "rule"};
-  return {Kernel::csr_vector, tpr, "rule"};
+  return {Kernel::csr_vector, tpr_by_rule(TprRule::cusp_mean, known, max_tpr), "rule"};
 }
 
 }  // namespace aspmv::predictors

@@ -16,7 +16,6 @@
 #include <aspmv/kernels/csr_vector_team.hpp>
 #include <aspmv/reference.hpp>
 
-#include <corpus/generated.hpp>
 #include <corpus/random_csr.hpp>
 #include <corpus/rng.hpp>
 
@@ -79,26 +78,17 @@ std::vector<corpus::NamedMatrix> team_matrices() {
 // library's own for the matrix.
 template <class Space>
 std::vector<impl::VectorTeamShape> shapes(const HostCsr<double, std::int64_t>& a) {
-  // The fifth field: path items a team (0: rows_per_team rows a team).
-  std::vector<impl::VectorTeamShape> s{{1, 1, 1, 0, 0},  {1, 1, 5, 3, 0},  {1, 1, 3, impl::no_long_rows, 0},
-                                       {1, 1, 0, 3, 7}, {1, 1, 0, 0, 1}, {1, 1, 0, impl::no_long_rows, 40}};
+  std::vector<impl::VectorTeamShape> s{{1, 1, 1, 0}, {1, 1, 5, 3}, {1, 1, 3, impl::no_long_rows}};
   if (backends::Traits<Space>::is_gpu) {
-    s.push_back({4, 32, 32, 16, 0});
-    s.push_back({4, 32, 7, 0, 0});
-    s.push_back({8, 16, 16, 0, 0});
-    s.push_back({32, 4, 1, 64, 0});
-    s.push_back({1, 128, 128, 8, 0});
-    s.push_back({4, 32, 0, 16, 64});     // short path shares: many teams of a few rows, some of none
-    s.push_back({8, 16, 0, 0, 200});     // every non-empty row listed
-    s.push_back({1, 128, 0, 8, 2048});   // the library's GPU share for 128 lanes
-    s.push_back({32, 4, 0, 64, 3000});   // long shares: boundaries far from the even-rows guess
-    s.push_back({2, 2, 0, 4, 50});       // teams of 2: one boundary a thread
+    s.push_back({4, 32, 32, 16});
+    s.push_back({4, 32, 7, 0});
+    s.push_back({8, 16, 16, 0});
+    s.push_back({32, 4, 1, 64});
+    s.push_back({1, 128, 128, 8});
   } else if (Space().concurrency() >= 2 && std::strcmp(backends::Traits<Space>::name, "Serial") != 0) {
-    s.push_back({1, 2, 2, 0, 0});
-    s.push_back({1, 2, 9, 4, 0});
-    s.push_back({1, 2, 1, 0, 0});  // fewer rows than threads: the second thread only helps with listed rows
-    s.push_back({1, 2, 0, 4, 30});  // path shares, one boundary a thread
-    if (Space().concurrency() >= 4) s.push_back({1, 4, 0, 2, 100});  // path shares, teams of 4
+    s.push_back({1, 2, 2, 0});
+    s.push_back({1, 2, 9, 4});
+    s.push_back({1, 2, 1, 0});  // fewer rows than threads: the second thread only helps with listed rows
   }
   RowStats known;
   known.rows = a.num_rows;
@@ -118,7 +108,7 @@ void check_shape(const corpus::NamedMatrix& m, const impl::VectorTeamShape& shap
       });
   INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", tpr " << shape.tpr << ", team size "
                 << shape.team_size << ", rows per team " << shape.rows_per_team << ", long row " << shape.long_row
-                << ", path items a team " << shape.path_per_team << ", beta " << beta);
+                << ", beta " << beta);
   INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
   CHECK(out.comparison.within_bounds);
   CHECK(out.all_equal());
@@ -148,37 +138,7 @@ TEMPLATE_LIST_TEST_CASE("csr-vector-team on a few matrices, every shape of the s
       check_shape<Space, typename TestType::value, typename TestType::offset>(m, shape, -1.5, 2.0);
 }
 
-// The team's path search against a scan, for every path coordinate: regular
-// rows (the even-rows guess exact), a 3-D stencil (short boundary rows, the
-// guess hundreds of rows off), power-law rows longest first (the slope
-// misleads, bisection finishes), empty rows and the edge cases.
-TEST_CASE("csr-vector-team's path search finds the first row of every path coordinate", "[unit][csr_vector_team]") {
-  using Host = Kokkos::DefaultHostExecutionSpace;
-  using Mem = Kokkos::HostSpace;
-  auto matrices = team_matrices();
-  matrices.push_back({"stencil3d-7pt-12", corpus::generate("stencil3d-7pt-12")});
-  matrices.push_back({"stencil2d-5pt-40", corpus::generate("stencil2d-5pt-40")});
-  matrices.push_back({"rmat-s10-e8-a0.57-b0.19-c0.19-seed2",
-                      longest_rows_first(corpus::generate("rmat-s10-e8-a0.57-b0.19-c0.19-seed2"))});
-  for (const auto& m : matrices) {
-    const auto& h = m.matrix;
-    DeviceCsr<double, std::int64_t, Mem> a(Host(), h);
-    const auto view = a.view();
-    using F = impl::CsrVectorTeamFunctor<Host, std::decay_t<decltype(view)>, Kokkos::View<double*, Mem>,
-                                         Kokkos::View<double*, Mem>>;
-    const F f{view.row_offsets(), view.col_indices(), view.values(), {}, {}, 1.0, 0.0, h.num_rows, h.nnz(), {}};
-    const std::int64_t items = h.num_rows + h.nnz();
-    std::int64_t row = 0, wrong = 0, first_wrong = -1;
-    for (std::int64_t d = 0; d <= items; ++d) {
-      while (row < h.num_rows && row + h.row_offsets[static_cast<std::size_t>(row)] < d) ++row;
-      if (f.path_row(d) != row && wrong++ == 0) first_wrong = d;
-    }
-    INFO(m.name << ": first wrong coordinate " << first_wrong);
-    CHECK(wrong == 0);
-  }
-}
-
-TEST_CASE("csr-vector-team's shape: long rows go to the team and teams take path shares on GPUs only",
+TEST_CASE("csr-vector-team's shape: long rows go to the team on GPUs only, rows per team shrink for long means",
           "[unit][csr_vector_team]") {
   predictors::KernelParameters p = arch_table().parameters;
   p.team_threads = 128;
@@ -188,21 +148,17 @@ TEST_CASE("csr-vector-team's shape: long rows go to the team and teams take path
   CHECK(host.team_size == 1);
   CHECK(host.rows_per_team == 64);
   CHECK(host.long_row == impl::no_long_rows);
-  CHECK(host.path_per_team == 0);
-  CHECK(impl::vector_team_teams(1000, 8000, host) == 16);
-  CHECK(impl::vector_team_teams(0, 0, host) == 0);
+  CHECK(impl::vector_team_teams(1000, host) == 16);
+  CHECK(impl::vector_team_teams(0, host) == 0);
   using Gpu = Kokkos::DefaultExecutionSpace;
   if constexpr (backends::Traits<Gpu>::is_gpu) {                       // the GPU shape, where a GPU space is built
     const auto even = impl::vector_team_shape<Gpu>(8, p, 1000, 8000);  // mean 8: 16 rows of 8 lanes a team
     CHECK(even.team_size == 16);
     CHECK(even.rows_per_team == 16);
     CHECK(even.long_row == impl::team_row_lane_passes * 8);
-    CHECK(even.path_per_team == 16 * 9);  // 16 rows of the mean length 8, with their ends
-    CHECK(impl::vector_team_teams(1000, 8000, even) == (9000 + 143) / 144);
     const auto lp = impl::vector_team_shape<Gpu>(32, p, 25, 262500);  // 25 rows of 10,500: one row a team
     CHECK(lp.team_size == 4);
     CHECK(lp.rows_per_team == 1);
-    CHECK(lp.path_per_team == 10501);
-    CHECK(impl::vector_team_teams(25, 262500, lp) == 25);
+    CHECK(impl::vector_team_teams(25, lp) == 25);
   }
 }

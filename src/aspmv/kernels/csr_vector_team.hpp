@@ -1,12 +1,7 @@
 #pragma once
 // CSR-vector-team<TpR>: CSR-vector (TpR vector lanes a row) whose long rows
 // the whole team takes, in one launch and without analysis. A team owns a
-// range of rows: on GPUs the rows that start in its equal share of the merge
-// path (rows + nonzeros), found by a search of the row offsets at the start
-// of the team (one lane a boundary, windows of offsets along the mean slope), so a team holds about as many
-// nonzeros as rows allow and long rows that crowd together (power-law graphs
-// with their hubs first) spread over as many teams as their nonzeros fill;
-// on CPUs a fixed number of rows. Each thread first does its own rows as CSR-vector,
+// fixed range of rows. Each thread first does its own rows as CSR-vector,
 // but a row longer than `long_row` entries it only lists in team scratch;
 // after one barrier the team shares the listed rows out: with k rows listed
 // and T threads, T / k threads (at least one) a row, each with its TpR
@@ -14,12 +9,13 @@
 // (deterministic for a launch shape). A matrix with one 17,000-entry row
 // among short ones thus keeps CSR-vector's cost on its short rows, and its
 // long row costs one team's pass rather than one row's lanes'. It needs no
-// per-matrix array, no workspace and no fence. A row is never split across
-// teams: one row of millions of entries is one team's (CSR-VectorL and
-// merge_split split it; plans pick them where the analysis sees it).
-// With fixed rows a team (path_per_team 0) crowded long rows stayed with one
-// team: on the H200 that made it 0.058x cuSPARSE on linux-includes
-// (perf/results/h200/2026-11-27-csr-vector-team).
+// per-matrix array, no workspace and no fence. It balances nothing across
+// teams: where long rows crowd together (power-law graphs with their hubs
+// first) one team still takes them all, which is why the drop-in keeps
+// merge_split (measured: predictors/kernel_rules.hpp); plans may pick it.
+// (Teams over equal merge-path shares, each searching the row offsets with
+// Kokkos team reductions, spread the hubs but cost 1.6-3x on regular
+// matrices: perf/results/h100/2026-11-27-path-shares.)
 //
 // On CPUs a thread is its own team: long rows stay with their thread
 // (long_row off) and the kernel is CSR-vector with the host's row chunks.
@@ -56,25 +52,18 @@ inline constexpr std::int64_t team_row_lane_passes = std::int64_t{4} * dot_unrol
 // spread over many teams.
 inline constexpr std::int64_t team_nnz_per_lane = 16;
 
-// Launch shape: TpR lanes a thread, team_size threads a team, the rows of a
-// team (a thread takes rows team_rank, team_rank + team_size, ... of them)
-// and the row length above which a row is the team's. A team's rows are
-// rows_per_team consecutive ones, or, with path_per_team > 0, those whose
-// path coordinate (row + its first nonzero's offset) lies in the team's
-// share [t * path_per_team, (t + 1) * path_per_team).
+// Launch shape: TpR lanes a thread, team_size threads a team, rows_per_team
+// rows a team (a thread takes rows team_rank, team_rank + team_size, ...
+// of its team's rows), and the row length above which a row is the team's.
 struct VectorTeamShape {
   int tpr = 1;
   int team_size = 1;
   std::int64_t rows_per_team = 1;
   std::int64_t long_row = no_long_rows;
-  std::int64_t path_per_team = 0;
 };
 
-// The shape for `tpr` on this backend, from the table's team threads or the
-// host's row chunks (CPUs), and A's mean row length. On GPUs a team's path
-// share is what its rows would fill if every row had the mean length (so a
-// regular matrix gets the same teams either way): one row a thread, fewer
-// when the mean is long.
+// The shape for `tpr` on this backend, from the table's team threads (GPUs)
+// or the host's row chunks (CPUs), and A's mean row length.
 template <class ExecSpace>
 VectorTeamShape vector_team_shape(int tpr, const predictors::KernelParameters& p, std::int64_t rows, std::int64_t nnz) {
   VectorTeamShape s;
@@ -91,14 +80,11 @@ VectorTeamShape vector_team_shape(int tpr, const predictors::KernelParameters& p
   if (mean * double(s.team_size) > double(budget))
     s.rows_per_team = std::max<std::int64_t>(1, static_cast<std::int64_t>(double(budget) / mean));
   s.long_row = team_row_lane_passes * tpr;
-  s.path_per_team = std::max<std::int64_t>(1, static_cast<std::int64_t>(double(s.rows_per_team) * (mean + 1.0)));
   return s;
 }
 
-inline std::int64_t vector_team_teams(std::int64_t rows, std::int64_t nnz, const VectorTeamShape& s) {
-  if (rows <= 0) return 0;
-  if (s.path_per_team > 0) return (rows + nnz + s.path_per_team - 1) / s.path_per_team;
-  return (rows + s.rows_per_team - 1) / s.rows_per_team;
+inline std::int64_t vector_team_teams(std::int64_t rows, const VectorTeamShape& s) {
+  return rows <= 0 ? 0 : (rows + s.rows_per_team - 1) / s.rows_per_team;
 }
 
 template <class ExecSpace, class Matrix, class XView, class YView>
@@ -108,7 +94,6 @@ struct CsrVectorTeamFunctor {
   using Member = typename TeamPolicy<ExecSpace>::member_type;
   using List = TeamList<Member>;
   using Partials = Kokkos::View<Value*, typename Member::scratch_memory_space, Kokkos::MemoryUnmanaged>;
-  using Bounds = Kokkos::View<std::int64_t*, typename Member::scratch_memory_space, Kokkos::MemoryUnmanaged>;
 
   typename Matrix::offsets_view offsets;
   typename Matrix::indices_view cols;
@@ -116,96 +101,16 @@ struct CsrVectorTeamFunctor {
   XView x;
   YView y;
   Value alpha, beta;
-  std::int64_t num_rows, nnz;
+  std::int64_t num_rows;
   VectorTeamShape shape;
 
-  // Team scratch: the list of the team's long rows (none when long_row is
-  // off; a long row fills more than long_row path items, so a path share
-  // holds at most path_per_team / (long_row + 1) + 1 of them), one partial
-  // sum per thread and, with path shares, the team's first and end row.
+  // Team scratch: the list of up to rows_per_team long rows (none when
+  // long_row is off) and one partial sum per thread.
   KOKKOS_INLINE_FUNCTION static std::size_t list_capacity(const VectorTeamShape& s) {
-    if (s.long_row == no_long_rows) return 0;
-    if (s.path_per_team > 0) return static_cast<std::size_t>(s.path_per_team / (s.long_row + 1) + 1);
-    return static_cast<std::size_t>(s.rows_per_team);
+    return s.long_row == no_long_rows ? 0 : static_cast<std::size_t>(s.rows_per_team);
   }
   static std::size_t scratch_bytes(const VectorTeamShape& s) {
-    return List::scratch_bytes(list_capacity(s)) + Partials::shmem_size(s.team_size) +
-           (s.path_per_team > 0 ? Bounds::shmem_size(2) : 0);
-  }
-
-  // The first row whose path coordinate C(row) = row + offsets(row) is at
-  // least d. C grows with the row, C(row) >= row and C(row) <= row + nnz, so
-  // that row lies in [max(0, d - nnz), min(d, num_rows)] (C(num_rows) is the
-  // whole path). One lane searches: a step loads a window of path_window
-  // consecutive offsets (one or two cache lines, one latency) and keeps the
-  // range the window leaves, or ends if the row is in it. The first
-  // newton_steps windows centre where the line of the matrix's mean slope
-  // (rows a path item) through the last probe meets d, the first from row 0:
-  // the even-rows guess, exact where every row has the mean length; the rest
-  // is bisection. Simulated on the row offsets (one boundary every
-  // rows-per-team rows of the library's GPU shape): 2.1 windows a boundary on
-  // a 3-D 7-point stencil (1M rows) and on uniform random rows, 1 on equal
-  // rows, 9.4 on Zipf rows longest first. No team reduction: the version in
-  // which every lane of the team probed, with a team reduction a round, cost
-  // 1.6-3x the rows' own time on regular matrices
-  // (perf/results/h100/2026-11-27-path-shares).
-  static constexpr int newton_steps = 4;
-  static constexpr int path_window = 16;
-  KOKKOS_INLINE_FUNCTION std::int64_t path_coord(std::int64_t row) const {
-    return row + static_cast<std::int64_t>(offsets(row));
-  }
-  KOKKOS_INLINE_FUNCTION std::int64_t path_row(std::int64_t d) const {
-    std::int64_t lo = d - nnz > 0 ? d - nnz : 0;
-    std::int64_t hi = d < num_rows ? d : num_rows;
-    const double slope = num_rows + nnz > 0 ? double(num_rows) / double(num_rows + nnz) : 0.0;  // rows a path item
-    std::int64_t q = 0, cq = 0;  // the last probe and its coordinate; the first guess is the line from (0, 0)
-    for (int step = 0; lo < hi; ++step) {
-      std::int64_t p = lo + (hi - lo) / 2;
-      if (step < newton_steps) {
-        const double x = double(d - cq) * slope;
-        p = q + static_cast<std::int64_t>(x);  // truncation, then up to the ceiling
-        if (double(p - q) < x) ++p;
-      }
-      // The window [base, base + span) within [lo, hi), around p.
-      const std::int64_t span = hi - lo < path_window ? hi - lo : path_window;
-      std::int64_t base = p - path_window / 2;
-      base = base > hi - span ? hi - span : base;
-      base = base < lo ? lo : base;
-      std::int64_t below = 0, c_first = 0, c_last = 0;
-      for (int j = 0; j < path_window; ++j) {
-        if (j >= span) break;
-        const std::int64_t c = path_coord(base + j);
-        if (j == 0) c_first = c;
-        c_last = c;
-        below += c < d ? 1 : 0;
-      }
-      if (below == 0) {  // the row is at most base
-        hi = base;
-        q = base;
-        cq = c_first;
-      } else if (below == span) {  // past the window
-        lo = base + span;
-        q = lo - 1;
-        cq = c_last;
-      } else {  // in it
-        lo = hi = base + below;
-      }
-    }
-    return lo;
-  }
-
-  // The team's rows [r0, r1) for its path share [d0, d1): two threads search
-  // (a team of one thread, both), the bounds meet in team scratch.
-  KOKKOS_INLINE_FUNCTION void path_rows(const Member& team, std::int64_t d0, std::int64_t d1, std::int64_t& r0,
-                                        std::int64_t& r1) const {
-    const Bounds bounds(team.team_scratch(0), 2);
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, 2), [&](const int i) {
-      const std::int64_t row = path_row(i == 0 ? d0 : d1);
-      Kokkos::single(Kokkos::PerThread(team), [&]() { bounds(i) = row; });
-    });
-    team.team_barrier();
-    r0 = bounds(0);
-    r1 = bounds(1);
+    return List::scratch_bytes(list_capacity(s)) + Partials::shmem_size(s.team_size);
   }
 
   KOKKOS_INLINE_FUNCTION Value lanes_dot(const Member& team, Offset first, Offset end, Offset stride) const {
@@ -220,14 +125,8 @@ struct CsrVectorTeamFunctor {
     const bool lists = shape.long_row != no_long_rows;
     const List long_rows(team, list_capacity(shape));
     const Partials partials(team.team_scratch(0), static_cast<std::size_t>(team.team_size()));
-    const auto t = static_cast<std::int64_t>(team.league_rank());
-    std::int64_t first = t * shape.rows_per_team;
-    std::int64_t last = first + shape.rows_per_team < num_rows ? first + shape.rows_per_team : num_rows;
-    if (shape.path_per_team > 0) {
-      const std::int64_t items = num_rows + nnz;
-      const std::int64_t d1 = (t + 1) * shape.path_per_team;
-      path_rows(team, t * shape.path_per_team, d1 < items ? d1 : items, first, last);
-    }
+    const std::int64_t first = static_cast<std::int64_t>(team.league_rank()) * shape.rows_per_team;
+    const std::int64_t last = first + shape.rows_per_team < num_rows ? first + shape.rows_per_team : num_rows;
     const auto tpr = static_cast<Offset>(shape.tpr);
 
     if (lists) long_rows.clear(team);
@@ -281,9 +180,9 @@ void launch_csr_vector_team(const ExecSpace& exec, const Matrix& a, const Vector
                             typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                             const YView& y) {
   using F = CsrVectorTeamFunctor<ExecSpace, Matrix, XView, YView>;
-  const std::int64_t teams = vector_team_teams(a.num_rows(), a.nnz(), shape);
+  const std::int64_t teams = vector_team_teams(a.num_rows(), shape);
   if (teams == 0) return;
-  F f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, a.num_rows(), a.nnz(), shape};
+  F f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, a.num_rows(), shape};
   TeamPolicy<ExecSpace> policy(exec, planner::checked_league(teams, "CSR-vector-team"), shape.team_size, shape.tpr);
   policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(shape)));
   Kokkos::parallel_for("aspmv::spmv::csr_vector_team", policy, f);
@@ -336,13 +235,11 @@ struct CsrVectorTeam {
     g.kernel = id;
     g.tpr = shape.tpr;
     g.team_size = shape.team_size;
-    g.teams = impl::vector_team_teams(ctx.a.num_rows(), ctx.a.nnz(), shape);
+    g.teams = impl::vector_team_teams(ctx.a.num_rows(), shape);
     g.blocks = g.teams;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
-    g.detail = ctx.tpr_source_matrix() + ", " +
-               (shape.path_per_team > 0 ? "rows of " + std::to_string(shape.path_per_team) + " path items a team"
-                                        : std::to_string(shape.rows_per_team) + " rows a team") +
+    g.detail = ctx.tpr_source_matrix() + ", " + std::to_string(shape.rows_per_team) + " rows a team" +
                (shape.long_row == impl::no_long_rows
                     ? std::string()
                     : ", rows over " + std::to_string(shape.long_row) + " entries by the team");
