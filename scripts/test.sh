@@ -11,7 +11,8 @@
 # ranks, and their examples (debian-mpi); the h100 and mi100 presets compiled (optimiser off: their
 # *-compile-check presets: library, tool and perf programs, no tests); the v100 preset refused at
 # configure with one sentence under CUDA 13. Without a CUDA toolkit (nvcc) the
-# CUDA steps are skipped with one line. Idempotent; caches in ~/.cache/aspmv.
+# CUDA steps are skipped with one line. Idempotent; caches in ~/.cache/aspmv
+# (the dependencies, and ccache's objects of the host presets).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 cd "$ASPMV_ROOT"
 export PATH="${CUDA_HOME:-/usr/local/cuda}/bin:$PATH"
@@ -63,10 +64,22 @@ python3 "$ASPMV_ROOT/scripts/real_corpus_summary.py" --min 15 "$slice/MANIFEST.t
 python3 "$ASPMV_ROOT/scripts/real_derived_spec.py" "$slice" --count 12 >"$slice/derived.txt"
 [ "$(grep -c '^file ' "$slice/derived.txt")" -eq 12 ] || die "real_derived_spec.py wrote no 12 derived matrices"
 
+# The host presets (cpu, cpu-asan, debian-mpi: g++) compile through ccache,
+# its cache beside the dependencies' ($ASPMV_CACHE_DIR/ccache; paths taken
+# relative to the clone, so any clone of the same tree hits): a run repeats
+# only the compiles of what changed since the cache last saw it. Not the GPU
+# presets: nvcc_wrapper and hipcc are not compilers ccache knows, and a
+# change inside device-only code could hit a stale host-preprocessed entry.
+ensure_packages ccache
+export CCACHE_DIR="$ASPMV_CACHE_DIR/ccache" CCACHE_BASEDIR="$ASPMV_ROOT" CCACHE_NOHASHDIR=1
+export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-8G}"
+ccache --zero-stats >/dev/null
+launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+
 # The kernel tests stamped over Serial here and over OpenMP in the cpu-asan
 # build below: each host space once (both here cost another ~6 minutes).
 step "cpu build: configure and build every target (tests stamped over Serial)"
-cmake --preset cpu -DASPMV_PYTHON="$python" -DASPMV_TESTS_SPACES=Serial >/dev/null
+cmake --preset cpu -DASPMV_PYTHON="$python" -DASPMV_TESTS_SPACES=Serial "${launcher[@]}" >/dev/null
 cmake --build --preset cpu
 step "cpu tests: every CPU test"
 run_ctest cpu
@@ -77,16 +90,19 @@ step "clang-tidy: the library headers, with the cpu build's flags"
 # One build for both the sanitizers and C++20 (the cpu build is C++17): a
 # separate C++20 build of the same tests cost another 290 s of the 50 minutes.
 step "cpu-asan build: unit and kernel tests (OpenMP space) as C++20 under AddressSanitizer + UndefinedBehaviorSanitizer"
-cmake --preset cpu-asan >/dev/null
+cmake --preset cpu-asan "${launcher[@]}" >/dev/null
 cmake --build --preset cpu-asan
 step "cpu-asan tests: run"
 run_ctest cpu-asan
 
 step "debian-mpi build: aspmv on Debian's own Kokkos, aspmv::tpetra and aspmv::petsc, their MPI tests and examples"
-cmake --preset debian-mpi >/dev/null
+cmake --preset debian-mpi "${launcher[@]}" >/dev/null
 cmake --build --preset debian-mpi
 step "debian-mpi tests: the components under mpirun at 1, 2 and 4 ranks, the examples"
 ctest --preset debian-mpi   # one at a time: a test of 4 ranks fills both cores twice over
+ccache_stats=$(ccache --print-stats | awk -F'\t' '$1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { h += $2 }
+  $1 == "cache_miss" { m = $2 } END { printf "%d of %d host compiles from ccache", h, h + m }')
+log "$ccache_stats"
 
 # The GPU presets' code compiled as their *-compile-check twins: what the
 # presets ship (library, tool, perf programs) from the same sources,
