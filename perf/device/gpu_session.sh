@@ -352,7 +352,9 @@ for stage in "$@"; do
       # PROFILE_CASES="kernel[/tpr]@matrix ..." (matrix: a file or a generated name),
       # each `aspmv run --kernel K [--tpr N] M` under ncu; of the kernels whose
       # demangled name matches PROFILE_KERNEL_RE (default: the SpMV functors, templated
-      # on aspmv::CsrMatrix; not the analysis or Kokkos' own), the launches after the
+      # on aspmv::CsrMatrix; not the analysis or Kokkos' own; merge_split's functor
+      # takes the space first: PROFILE_KERNEL_RE=MergeSplitFunctor, as a default
+      # with an optional group matched nothing on 2026-11-28), the launches after the
       # first PROFILE_SKIP (default 1) up to PROFILE_COUNT (default 2); sections:
       # speed of light, memory workload (L2 hit rate), warp state (stall reasons),
       # launch statistics, occupancy, scheduler; PROFILE_NCU_FLAGS adds ncu options
