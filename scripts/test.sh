@@ -77,7 +77,7 @@ ccache --zero-stats >/dev/null
 launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 # The kernel tests stamped over Serial here and over OpenMP in the cpu-asan
-# build below: each host space once (both here cost another ~6 minutes).
+# build below: each host space once.
 step "cpu build: configure and build every target (tests stamped over Serial)"
 cmake --preset cpu -DASPMV_PYTHON="$python" -DASPMV_TESTS_SPACES=Serial "${launcher[@]}" >/dev/null
 cmake --build --preset cpu
