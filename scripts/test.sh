@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up everything and runs every test that needs no GPU, cheapest first:
 # the format check (clang-format 14); dependencies for the CPU, CUDA (Hopper)
-# and HIP (MI100) builds and the Python environment; the cpu preset built and
+# and HIP (MI100) builds, oneMKL (x86_64: the CPU comparator) and the Python
+# environment; the cpu preset built and
 # tested (unit, kernel, hidden-cost, header, downstream find_package, reader
 # fuzz, models, collect + report end to end, Python tests, Debian's
 # SuiteSparse test matrices read); clang-tidy over the library headers
@@ -56,6 +57,10 @@ flavors=(openmp hip-gfx908 debian-mpi)
 [ $have_cuda -eq 1 ] && flavors+=(cuda-sm90)
 "$ASPMV_ROOT/scripts/deps.sh" "${flavors[@]}"
 python=$("$ASPMV_ROOT/scripts/python_env.sh")   # the study report's Python (pandas, matplotlib, pytest)
+# oneMKL (x86_64), the CPU comparator: the cpu build requires it, so its comparator test runs.
+mkl_prefix=$("$ASPMV_ROOT/scripts/mkl.sh")   # empty where oneMKL does not exist (not x86_64)
+mkl_flag=(-DASPMV_WITH_MKL=OFF)
+[ -n "$mkl_prefix" ] && mkl_flag=(-DASPMV_WITH_MKL=ON)
 "$ASPMV_ROOT/scripts/fetch_suitesparse_matrices.sh" >/dev/null   # real test matrices the corpus tests read
 
 step "real corpus: a slice of scripts/fetch_real_corpus.sh, its manifest, a real-derived spec"
@@ -79,7 +84,7 @@ launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 # The kernel tests stamped over Serial here and over OpenMP in the cpu-asan
 # build below: each host space once.
 step "cpu build: configure and build every target (tests stamped over Serial)"
-cmake --preset cpu -DASPMV_PYTHON="$python" -DASPMV_TESTS_SPACES=Serial "${launcher[@]}" >/dev/null
+cmake --preset cpu -DASPMV_PYTHON="$python" -DASPMV_TESTS_SPACES=Serial "${mkl_flag[@]}" "${launcher[@]}" >/dev/null
 cmake --build --preset cpu
 step "cpu tests: every CPU test"
 run_ctest cpu

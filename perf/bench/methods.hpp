@@ -7,6 +7,8 @@
 //     the drop-in aspmv::spmv (no plan; its choice made on every call);
 //   - cuSPARSE CSR ALG1 and ALG2 (CUDA builds), setup incl. preprocess;
 //   - Kokkos Kernels' native KokkosSparse::spmv (when found);
+//   - oneMKL's inspector-executor spmv (host spaces of x86_64 builds, when
+//     found), setup incl. mkl_sparse_optimize;
 //   - the affected aspmv kernels again for each parameter variant (variants.hpp).
 // Each method's setup (plan, cuSPARSE handle/buffer/preprocess) is timed.
 
@@ -78,6 +80,9 @@ std::vector<MethodKind> method_kinds() {
 #if defined(ASPMV_HAVE_KOKKOS_KERNELS)
   if constexpr (std::is_same<Space, Kokkos::DefaultExecutionSpace>::value)
     k.push_back({"kokkos_kernels", "vendor", false, false});
+#endif
+#if defined(ASPMV_HAVE_MKL)
+  if constexpr (!backends::Traits<Space>::is_gpu) k.push_back({"mkl", "vendor", true, false});
 #endif
   return k;
 }
@@ -223,6 +228,25 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     m.config = "native";
     m.setup_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     m.call = [op, x, y]() { op->apply(Value(1), x, Value(0), y); };
+    methods.push_back(std::move(m));
+  }
+#endif
+#if defined(ASPMV_HAVE_MKL)
+  // oneMKL's inspector-executor (mv hint for 1,000 calls, aggressive memory
+  // hint, mkl_sparse_optimize), the CPU vendor comparator.
+  if constexpr (!backends::Traits<Space>::is_gpu) {
+    Method m;
+    m.name = "mkl_ie";
+    m.family = "mkl";
+    m.kernel = "mkl";
+    m.config = "ie";
+    try {
+      auto op = std::make_shared<backends::mkl::InspectorExecutorSpmv<Space, Value, Offset>>(exec, a);
+      m.setup_seconds = op->setup_seconds();
+      m.call = [op, x, y]() { op->apply(Value(1), x, Value(0), y); };
+    } catch (const std::exception& e) {
+      m.setup_error = e.what();
+    }
     methods.push_back(std::move(m));
   }
 #endif

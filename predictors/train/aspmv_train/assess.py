@@ -55,7 +55,7 @@ def selection_at(costs: Costs, idx, known_pred, gathered_pred, feature_cost, dec
         comp = {}
         if costs.auto is not None:
             comp["aspmv_auto (rule)"] = costs.auto_pre[idx] + N * costs.auto[idx]
-        for col in ("best_cusparse", "kokkos_kernels"):
+        for col in ("best_cusparse", "kokkos_kernels", "mkl"):
             if col in costs.vendor:
                 comp[col] = costs.vendor_pre[col].to_numpy()[idx] + N * costs.vendor[col].to_numpy()[idx]
         row["comparators_gm"] = {k: metrics.gm(o / v) for k, v in comp.items()}
@@ -76,9 +76,10 @@ def plan_apply(costs: Costs, idx, plan_pred, known_pred=None) -> dict:
     if "best_cusparse" in v:
         out["vs_best_cusparse"] = _ratio(v["best_cusparse"].to_numpy(), t, names)
         out["oracle_all_vs_best_cusparse"] = _ratio(v["best_cusparse"].to_numpy(), costs.all_min[idx], names)
-    if "kokkos_kernels" in v:
-        out["vs_kokkos_kernels"] = _ratio(v["kokkos_kernels"].to_numpy(), t, names)
-        out["oracle_all_vs_kokkos_kernels"] = _ratio(v["kokkos_kernels"].to_numpy(), costs.all_min[idx], names)
+    for col in ("kokkos_kernels", "mkl"):
+        if col in v:
+            out[f"vs_{col}"] = _ratio(v[col].to_numpy(), t, names)
+            out[f"oracle_all_vs_{col}"] = _ratio(v[col].to_numpy(), costs.all_min[idx], names)
     if costs.auto is not None:
         out["aspmv_auto_vs_oracle_all"] = _ratio(costs.all_min[idx], costs.auto[idx], names)
         if "best_cusparse" in v:
@@ -99,7 +100,7 @@ def drop_in(costs: Costs, idx, known_pred, fallback) -> dict:
     out = {"replaced_pct": 100.0 * float(np.mean(~costs.direct[known_pred])),
            "vs_oracle_direct": _ratio(np.where(costs.direct, costs.T[idx], np.inf).min(axis=1), t, names)}
     v = costs.vendor.iloc[idx]
-    for col in ("cusparse/alg1", "best_cusparse", "kokkos_kernels"):
+    for col in ("cusparse/alg1", "best_cusparse", "kokkos_kernels", "mkl"):
         if col in v:
             out[f"vs_{col.replace('/', '_')}"] = _ratio(v[col].to_numpy(), t, names)
     rule_t = costs.T[idx, fallback[idx]]

@@ -58,7 +58,7 @@ class TimeTables:
     all_aspmv: pd.DataFrame      # matrix x every measured aspmv configuration: seconds per call
     tpr_labels: list[str]        # the TpR kernel's labels, ascending TpR
     tprs: list[int]
-    vendor: pd.DataFrame         # matrix x {best_cusparse, cusparse/alg1, cusparse/alg2, kokkos_kernels}
+    vendor: pd.DataFrame         # matrix x {best_cusparse, cusparse/alg1, cusparse/alg2, kokkos_kernels, mkl}
     vendor_pre: pd.DataFrame     # the same columns: setup seconds (best_cusparse: the faster algorithm's)
     auto: pd.Series | None       # aspmv_auto time per call
     auto_pre: pd.Series | None
@@ -133,10 +133,11 @@ def build(meas: Measurements, arch: dict) -> TimeTables:
         vendor["best_cusparse"] = ct.min(axis=1)
         fastest = ct.to_numpy().argmin(axis=1)
         vendor_pre["best_cusparse"] = wide_p.loc[time.index, cus].to_numpy()[np.arange(len(ct)), fastest]
-    kk = [c for c in wide_t.columns if c.startswith("kokkos_kernels")]
-    if kk:
-        vendor["kokkos_kernels"] = wide_t.loc[time.index, kk[0]]
-        vendor_pre["kokkos_kernels"] = wide_p.loc[time.index, kk[0]]
+    for name in ("kokkos_kernels", "mkl"):   # the CPU comparators: Kokkos Kernels' spmv, oneMKL's inspector-executor
+        cols = [c for c in wide_t.columns if c.split("/")[0] == name]
+        if cols:
+            vendor[name] = wide_t.loc[time.index, cols[0]]
+            vendor_pre[name] = wide_p.loc[time.index, cols[0]]
     auto = wide_t.loc[time.index, "aspmv_auto"] if "aspmv_auto" in wide_t.columns else None
     auto_pre = wide_p.loc[time.index, "aspmv_auto"] if "aspmv_auto" in wide_p.columns else None
     tpr_labels = [l for l in labels if tpr_of(l) is not None and l.split("/")[0] == tpr_kernel]

@@ -580,8 +580,10 @@ def _selection_tables(d, costs, name, block):
                        ("vs_oracle_labels", "oracle over the labels / choice"),
                        ("vs_best_cusparse", "best cuSPARSE (min ALG1, ALG2) / choice"),
                        ("vs_kokkos_kernels", "Kokkos Kernels native / choice"),
+                       ("vs_mkl", "oneMKL inspector-executor / choice"),
                        ("oracle_all_vs_best_cusparse", "best cuSPARSE / oracle (the ceiling)"),
                        ("oracle_all_vs_kokkos_kernels", "Kokkos Kernels / oracle (the ceiling)"),
+                       ("oracle_all_vs_mkl", "oneMKL / oracle (the ceiling)"),
                        ("aspmv_auto_vs_oracle_all", "today's rule (aspmv_auto): oracle / rule"),
                        ("aspmv_auto_vs_best_cusparse", "today's rule: best cuSPARSE / rule")):
         v = plan.get(key)
@@ -594,7 +596,7 @@ def _selection_tables(d, costs, name, block):
     for label, dd in [("exported kernel_known", block["drop_in"])] + \
             [(f"alternative {k}", v) for k, v in block.get("drop_in_alternatives", {}).items()] + \
             [("today's rule (CSR-vector, CUSP mean TpR)" if costs.direct.any() else "rule", block["drop_in_rule"])]:
-        for key in ("vs_cusparse_alg1", "vs_best_cusparse", "vs_kokkos_kernels", "vs_oracle_direct"):
+        for key in ("vs_cusparse_alg1", "vs_best_cusparse", "vs_kokkos_kernels", "vs_mkl", "vs_oracle_direct"):
             if key in dd:
                 v = dd[key]
                 rows.append([label, key.replace("vs_", "").replace("_", " "), f3(v["gm"]),
