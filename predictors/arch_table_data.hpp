@@ -56,6 +56,10 @@ struct KernelParameters {
   // inside it), and sigma, the rows within which rows are sorted by length.
   int sell_slice_height = 32;
   int sell_sort_window = 1024;
+  // CPU backends: CSR-scalar's rows in this many runs per thread balanced by
+  // nonzeros (impl/path_shares.hpp) instead of chunks of host_rows_per_chunk
+  // rows (0: chunks).
+  int host_shares_per_thread = 0;
 };
 
 struct ArchProvenance {

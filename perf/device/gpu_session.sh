@@ -10,6 +10,7 @@
 #   perf/device/gpu_session.sh collect-real          (the real corpus, double and float: issue 20)
 #   perf/device/gpu_session.sh bench-formats         (csr_delta, sell, ell, jad against CSR and cuSPARSE: issue 22)
 #   perf/device/gpu_session.sh calibrate             (strip runtime models, then aspmv rank --measure: issue 22)
+#   perf/device/gpu_session.sh cpu-bench             (the host's cores: aspmv against Kokkos Kernels and oneMKL: issue 21)
 set -uo pipefail
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export ASPMV_DEMO_DIR=$PWD/.device/demo OMP_PROC_BIND=false
@@ -375,6 +376,24 @@ for stage in "$@"; do
           $bin/aspmv run --kernel "$k" "${tpr[@]}" "$mtx" >"$OUT/ncu_$tag.csv" 2>"$OUT/ncu_$tag.err"
         echo "$case: exit $?, $(grep -c '' "$OUT/ncu_$tag.csv") lines" | tee -a "$OUT/ncu_summary.txt"
       done ;;
+    cpu-bench)
+      # The CPU targets of issue 21 on the host's cores: every aspmv kernel against
+      # Kokkos Kernels' spmv and oneMKL's inspector-executor (the cpu preset built
+      # with scripts/mkl.sh's oneMKL, as .device/aspmv-cpu), CSR-scalar's shapes as
+      # variants (host_shares: runs of rows balanced by nonzeros, per thread), on
+      # CPU_BENCH_MATRICES (default: .device/cmp/* and the CPU sweep's generated
+      # matrices), one process per matrix; no new matrix after CPU_BENCH_S seconds.
+      bench_start=$SECONDS
+      : >"$OUT/cpu_bench.txt"
+      read -r -a cpu_matrices <<<"${CPU_BENCH_MATRICES:-$(ls .device/cmp/* 2>/dev/null | tr '\n' ' ') stencil3d-27pt-100 rand-uniform-r1000000-c1000000-m16-s12-seed5 rand-zipf-r1000000-c1000000-m4-s1.8-max50000-seed6 stencil2d-5pt-2000}"
+      for mtx in "${cpu_matrices[@]}"; do
+        if (( SECONDS - bench_start > ${CPU_BENCH_S:-480} )); then echo "not run (time): $mtx" >>"$OUT/cpu_bench.txt"; continue; fi
+        OMP_NUM_THREADS=$(nproc) OMP_PROC_BIND=spread OMP_PLACES=threads \
+          .device/aspmv-cpu bench --copy-mib 1024 --csv "$OUT/cpu_bench.csv" ${CPU_BENCH_FLAGS:-} \
+          --variant host_shares=1 --variant host_shares=4 \
+          "$mtx" >>"$OUT/cpu_bench.txt" 2>&1 || echo "bench failed on $mtx" >>"$OUT/cpu_bench.txt"
+      done
+      echo "cpu-bench: $(grep -c '^best' "$OUT/cpu_bench.txt") matrices, $((SECONDS - bench_start)) s" | tee -a "$FINAL_OUT/summary.txt" ;;
     cpu-sweep)
       # The cpu-x86 table's kernel parameters on the host's cores (issue 20, item 8):
       # every parameter a CPU kernel reads, a few values around the table's, on real

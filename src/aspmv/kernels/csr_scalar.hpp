@@ -1,8 +1,12 @@
 #pragma once
-// CSR-scalar: one thread per row.
+// CSR-scalar: one thread per row. On CPUs a thread takes rows in chunks of
+// the table's host_rows_per_chunk, or -- when the table's
+// host_shares_per_thread is positive -- that many contiguous runs of rows
+// balanced by nonzeros (impl/path_shares.hpp: no analysis, nothing stored).
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/path_shares.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/plan_summary.hpp>
@@ -37,6 +41,25 @@ struct CsrScalarFunctor {
   }
 };
 
+// CSR-scalar over equal shares of the merge path: index s runs the whole rows of share s.
+template <class Matrix, class XView, class YView>
+struct CsrScalarSharesFunctor {
+  using Value = typename Matrix::value_type;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  typename Matrix::values_view vals;
+  XView x;
+  YView y;
+  Value alpha, beta;
+  std::int64_t rows, shares;
+
+  KOKKOS_FUNCTION void operator()(const std::int64_t share) const {
+    const std::int64_t last = path_share_first_row(offsets, rows, share + 1, shares);
+    for (std::int64_t row = path_share_first_row(offsets, rows, share, shares); row < last; ++row)
+      write_row(y, row, alpha, row_sum<Value>(offsets, cols, vals, x, row), beta);
+  }
+};
+
 // Kokkos' ChunkSize takes an int; a chunk beyond that many rows means one chunk per thread anyway.
 inline int chunk_size(std::int64_t chunk) {
   return static_cast<int>(std::clamp<std::int64_t>(chunk, 1, std::numeric_limits<int>::max()));
@@ -52,10 +75,45 @@ void launch_csr_scalar(const ExecSpace& exec, const Matrix& a, std::int64_t chun
                        RangePolicy<ExecSpace>(exec, 0, a.num_rows(), Kokkos::ChunkSize(chunk_size(chunk))), f);
 }
 
-// Rows one thread takes at a time: one on GPUs, the table's chunk on CPUs.
+// One dispatch over `shares` equal path shares (each a contiguous run of rows;
+// Kokkos' static schedule gives each thread consecutive shares).
+template <class ExecSpace, class Matrix, class XView, class YView>
+void launch_csr_scalar_shares(const ExecSpace& exec, const Matrix& a, std::int64_t shares,
+                              typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
+                              const YView& y) {
+  if (a.num_rows() == 0) return;
+  shares = std::clamp<std::int64_t>(shares, 1, a.num_rows());
+  CsrScalarSharesFunctor<Matrix, XView, YView> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta,
+                                                 a.num_rows(),    shares};
+  Kokkos::parallel_for("aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, shares, Kokkos::ChunkSize(1)), f);
+}
+
+// CSR-scalar's launch shape: rows one thread takes at a time (one on GPUs, the
+// table's chunk on CPUs), or on CPUs with host_shares_per_thread > 0 that many
+// path shares per thread of the space instance.
+struct ScalarShape {
+  std::int64_t chunk = 1;
+  std::int64_t shares = 0;  // > 0: path shares instead of chunks
+};
+
 template <class ExecSpace>
-std::int64_t scalar_chunk(const predictors::KernelParameters& p) {
-  return backends::Traits<ExecSpace>::is_gpu ? 1 : p.host_rows_per_chunk;
+ScalarShape scalar_shape(const ExecSpace& exec, const predictors::KernelParameters& p) {
+  if (backends::Traits<ExecSpace>::is_gpu) return {};
+  ScalarShape s;
+  s.chunk = p.host_rows_per_chunk;
+  if (p.host_shares_per_thread > 0)
+    s.shares = static_cast<std::int64_t>(p.host_shares_per_thread) * std::max(1, static_cast<int>(exec.concurrency()));
+  return s;
+}
+
+template <class ExecSpace, class Matrix, class XView, class YView>
+void launch_csr_scalar(const ExecSpace& exec, const Matrix& a, const ScalarShape& shape,
+                       typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
+                       const YView& y) {
+  if (shape.shares > 0)
+    launch_csr_scalar_shares(exec, a, shape.shares, alpha, x, beta, y);
+  else
+    launch_csr_scalar(exec, a, shape.chunk, alpha, x, beta, y);
 }
 
 // The step of a plan that runs CSR-scalar on every row.
@@ -63,19 +121,19 @@ template <class ExecSpace, class Matrix>
 class CsrScalarStep {
  public:
   using Value = typename Matrix::value_type;
-  CsrScalarStep(Matrix a, std::int64_t chunk) : a_(std::move(a)), chunk_(chunk) {}
+  CsrScalarStep(Matrix a, ScalarShape shape) : a_(std::move(a)), shape_(shape) {}
 
   std::size_t num_groups() const { return 1; }
   WorkspaceSize workspace_size() const { return {}; }
   template <class Work, class XView, class YView>
   void run_group(std::size_t, const ExecSpace& exec, const Work&, Value alpha, const XView& x, Value beta,
                  const YView& y) const {
-    launch_csr_scalar(exec, a_, chunk_, alpha, x, beta, y);
+    launch_csr_scalar(exec, a_, shape_, alpha, x, beta, y);
   }
 
  private:
   Matrix a_;
-  std::int64_t chunk_;
+  ScalarShape shape_;
 };
 
 }  // namespace aspmv::impl
@@ -88,7 +146,7 @@ struct CsrScalar {
                                        /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ true,
                                        /*row_bound*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk};
+  static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk, TableParameter::host_shares};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrScalarStep<ExecSpace, Matrix>;
 
@@ -100,7 +158,7 @@ struct CsrScalar {
 
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
-    const std::int64_t chunk = impl::scalar_chunk<ExecSpace>(ctx.params);
+    const auto shape = impl::scalar_shape(ctx.exec, ctx.params);
     GroupSummary g;
     g.kernel = id;
     g.team_size = 1;
@@ -108,10 +166,11 @@ struct CsrScalar {
     g.blocks = 1;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
-    g.detail =
-        backends::Traits<ExecSpace>::is_gpu ? "one thread per row" : "rows in chunks of " + std::to_string(chunk);
+    g.detail = backends::Traits<ExecSpace>::is_gpu ? "one thread per row"
+               : shape.shares > 0                  ? std::to_string(shape.shares) + " row runs balanced by nonzeros"
+                                                   : "rows in chunks of " + std::to_string(shape.chunk);
     s.groups.push_back(g);
-    return Step<ExecSpace, Matrix>(ctx.a, chunk);
+    return Step<ExecSpace, Matrix>(ctx.a, shape);
   }
 
   // Without a plan (the drop-in call): nothing allocated, nothing copied.
@@ -119,7 +178,7 @@ struct CsrScalar {
   static void launch(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p, int /*tpr*/,
                      typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                      const YView& y) {
-    impl::launch_csr_scalar(exec, a, impl::scalar_chunk<ExecSpace>(p), alpha, x, beta, y);
+    impl::launch_csr_scalar(exec, a, impl::scalar_shape(exec, p), alpha, x, beta, y);
   }
 };
 

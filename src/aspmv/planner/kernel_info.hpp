@@ -52,6 +52,7 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
 #define ASPMV_TABLE_PARAMETERS(X) \
   X(team_threads)                 \
   X(host_rows_per_chunk)          \
+  X(host_shares)                  \
   X(t_long)                       \
   X(teams_per_cu)                 \
   X(long_row_split)               \

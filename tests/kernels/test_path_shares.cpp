@@ -1,0 +1,130 @@
+// CSR-scalar's CPU shape of runs of rows balanced by nonzeros
+// (impl/path_shares.hpp, the table's host_shares_per_thread): the share
+// boundaries cover every row exactly once and balance the merge path on
+// shapes where it matters (empty rows, one row holding every nonzero, more
+// shares than rows, a hub among short rows), and CSR-scalar with that shape
+// -- through a plan and through the drop-in launch -- equals the reference on
+// every enabled space, float and double, int32 and int64 offsets. (GPUs keep
+// one thread per row: the shape is a CPU one, and the plan says which it ran.)
+
+#include <catch2/catch.hpp>
+
+#include "support/small_table.hpp"
+#include "support/spaces.hpp"
+#include "support/spmv_check.hpp"
+
+#include <aspmv/impl/path_shares.hpp>
+#include <aspmv/kernels/csr_scalar.hpp>
+
+#include <corpus/random_csr.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+using namespace aspmv;
+using namespace aspmv::testing;
+
+namespace {
+
+// Row offsets from row lengths.
+std::vector<std::int64_t> offsets_of(const std::vector<std::int64_t>& lengths) {
+  std::vector<std::int64_t> o{0};
+  for (const auto l : lengths) o.push_back(o.back() + l);
+  return o;
+}
+
+struct HostOffsets {  // the accessor path_share_first_row reads
+  const std::vector<std::int64_t>& o;
+  std::int64_t operator()(std::int64_t i) const { return o[static_cast<std::size_t>(i)]; }
+};
+
+// Checks the boundaries of every share count in `counts` on `lengths`.
+void check_boundaries(const std::vector<std::int64_t>& lengths, const std::vector<std::int64_t>& counts) {
+  const auto o = offsets_of(lengths);
+  const auto rows = static_cast<std::int64_t>(lengths.size());
+  const std::int64_t path = rows + o.back();
+  const std::int64_t longest = lengths.empty() ? 0 : *std::max_element(lengths.begin(), lengths.end());
+  for (const auto shares : counts) {
+    INFO(rows << " rows, " << o.back() << " nonzeros, " << shares << " shares");
+    std::int64_t previous = 0;
+    std::vector<int> owners(lengths.size(), 0);
+    for (std::int64_t s = 0; s < shares; ++s) {
+      const auto first = impl::path_share_first_row(HostOffsets{o}, rows, s, shares);
+      const auto last = impl::path_share_first_row(HostOffsets{o}, rows, s + 1, shares);
+      REQUIRE(first == previous);  // contiguous, in order
+      REQUIRE(first <= last);
+      for (auto r = first; r < last; ++r) ++owners[static_cast<std::size_t>(r)];
+      // A share's work (rows + nonzeros) is at most an even share plus one row's.
+      const std::int64_t work =
+          (last - first) + (o[static_cast<std::size_t>(last)] - o[static_cast<std::size_t>(first)]);
+      CHECK(work <= path / shares + 2 + longest + 1);
+      previous = last;
+    }
+    CHECK(previous == rows);
+    CHECK(std::all_of(owners.begin(), owners.end(), [](int n) { return n == 1; }));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("path shares cover every row once and balance rows plus nonzeros", "[kernels][csr_scalar][shares]") {
+  const std::vector<std::int64_t> counts = {1, 2, 3, 7, 16, 64, 1000};
+  check_boundaries({}, counts);
+  check_boundaries({0, 0, 0, 0}, counts);
+  check_boundaries({5}, counts);
+  check_boundaries({0, 0, 9000, 0, 0}, counts);  // one row holds every nonzero
+  std::vector<std::int64_t> hub(500, 3);
+  hub[250] = 17663;  // a hub among short rows
+  check_boundaries(hub, counts);
+  std::vector<std::int64_t> mixed;
+  for (int r = 0; r < 777; ++r) mixed.push_back(r % 11 == 0 ? 0 : (r * 37) % 29);
+  check_boundaries(mixed, counts);
+  // The start of a share without overflow on a 2^62-long path.
+  const std::int64_t huge = std::int64_t{1} << 62;
+  CHECK(impl::path_share_start(huge, 3, 4) == 3 * (huge / 4));
+  CHECK(impl::path_share_start(huge - 1, 1, 3) == (huge - 1) / 3);
+}
+
+TEMPLATE_LIST_TEST_CASE("csr_scalar in runs balanced by nonzeros equals the reference (plan and drop-in)",
+                        "[kernels][csr_scalar][shares]", Configs) {
+  using Space = typename TestType::space;
+  using Value = typename TestType::value;
+  using Offset = typename TestType::offset;
+  auto matrices = corpus::edge_case_matrices(21);
+  matrices.push_back({"one row of 5000 in 40", corpus::single_long_row(40, 6000, 17, 5000, 4)});
+  matrices.push_back({"short rows with long ones", corpus::short_rows_with_long_rows(900, 3, 2000, 5)});
+  for (const auto d : {corpus::RowLengths::uniform, corpus::RowLengths::zipf}) {
+    corpus::RandomCsrSpec s;
+    s.lengths = d;
+    s.rows = 1500;
+    s.cols = 1200;
+    s.mean = 6;
+    s.spread = d == corpus::RowLengths::zipf ? 1.6 : 3;
+    s.seed = 77;
+    matrices.push_back({corpus::name(s), corpus::random_csr(s)});
+  }
+  for (const int per_thread : {1, 3}) {
+    auto table = small_table();
+    table.parameters.host_shares_per_thread = per_thread;
+    PlanOptions o;
+    o.kernel = Kernel::csr_scalar;
+    for (const auto& m : matrices)
+      for (const SpmvCase c : {SpmvCase{1.0, 0.0, true, 3}, SpmvCase{-1.5, 2.0, false, 4}}) {
+        const auto r = run_plan<Space, Value, Offset>(m.matrix, o, c, 1, &table);
+        INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", " << per_thread
+                      << " shares a thread\n"
+                      << r.description);
+        CHECK(r.comparison.within_bounds);
+        if (m.matrix.num_rows > 0 && m.matrix.nnz() > 0)  // the plan says which shape it runs
+          CHECK((r.description.find("balanced by nonzeros") != std::string::npos) != backends::Traits<Space>::is_gpu);
+        const auto drop_in = run_launches<Space, Value, Offset>(
+            m.matrix, c.alpha, c.beta, 1, c.seed,
+            [&](const Space& exec, const auto& a, Value alpha, const auto& x, Value beta, const auto& y) {
+              kernels::CsrScalar::launch(exec, a, table.parameters, 1, alpha, x, beta, y);
+            });
+        CHECK(drop_in.comparison.within_bounds);
+      }
+  }
+}
