@@ -60,6 +60,9 @@ struct KernelParameters {
   // nonzeros (impl/path_shares.hpp) instead of chunks of host_rows_per_chunk
   // rows (0: chunks).
   int host_shares_per_thread = 0;
+  // CPU backends: CSR-scalar's runs of rows sum each row in SIMD lanes
+  // (impl/kernel_types.hpp row_sum_simd; 0: in order, one accumulator).
+  int host_row_simd = 0;
 };
 
 struct ArchProvenance {

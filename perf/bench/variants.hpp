@@ -49,6 +49,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::team_threads: p.team_threads = iv; break;
     case TableParameter::host_rows_per_chunk: p.host_rows_per_chunk = iv; break;
     case TableParameter::host_shares: p.host_shares_per_thread = iv; break;
+    case TableParameter::host_simd: p.host_row_simd = iv; break;
     case TableParameter::t_long: p.t_long = v; break;
     case TableParameter::teams_per_cu: p.teams_per_compute_unit = iv; break;
     case TableParameter::long_row_split: p.long_row_split_nnz = v; break;

@@ -380,18 +380,19 @@ for stage in "$@"; do
       # The CPU targets of issue 21 on the host's cores: every aspmv kernel against
       # Kokkos Kernels' spmv and oneMKL's inspector-executor (the cpu preset built
       # with scripts/mkl.sh's oneMKL, as .device/aspmv-cpu), CSR-scalar's shapes as
-      # variants (host_shares: runs of rows balanced by nonzeros, per thread), on
-      # CPU_BENCH_MATRICES (default: .device/cmp/* and the CPU sweep's generated
+      # variants (CPU_BENCH_VARIANTS, default host_shares=1 host_shares=4: runs of rows
+      # balanced by nonzeros, per thread; host_simd=1: their rows summed in SIMD lanes),
+      # on CPU_BENCH_MATRICES (default: .device/cmp/* and the CPU sweep's generated
       # matrices), one process per matrix; no new matrix after CPU_BENCH_S seconds.
       bench_start=$SECONDS
       : >"$OUT/cpu_bench.txt"
+      cpu_variants=()
+      for v in ${CPU_BENCH_VARIANTS:-host_shares=1 host_shares=4}; do cpu_variants+=(--variant "$v"); done
       read -r -a cpu_matrices <<<"${CPU_BENCH_MATRICES:-$(ls .device/cmp/* 2>/dev/null | tr '\n' ' ') stencil3d-27pt-100 rand-uniform-r1000000-c1000000-m16-s12-seed5 rand-zipf-r1000000-c1000000-m4-s1.8-max50000-seed6 stencil2d-5pt-2000}"
       for mtx in "${cpu_matrices[@]}"; do
         if (( SECONDS - bench_start > ${CPU_BENCH_S:-480} )); then echo "not run (time): $mtx" >>"$OUT/cpu_bench.txt"; continue; fi
         OMP_NUM_THREADS=$(nproc) OMP_PROC_BIND=spread OMP_PLACES=threads \
-          .device/aspmv-cpu bench --copy-mib 1024 --csv "$OUT/cpu_bench.csv" ${CPU_BENCH_FLAGS:-} \
-          --variant host_shares=1 --variant host_shares=4 \
-          "$mtx" >>"$OUT/cpu_bench.txt" 2>&1 || echo "bench failed on $mtx" >>"$OUT/cpu_bench.txt"
+          .device/aspmv-cpu bench --copy-mib 1024 --csv "$OUT/cpu_bench.csv" "${cpu_variants[@]}" "$mtx" >>"$OUT/cpu_bench.txt" 2>&1 || echo "bench failed on $mtx" >>"$OUT/cpu_bench.txt"
       done
       echo "cpu-bench: $(grep -c '^best' "$OUT/cpu_bench.txt") matrices, $((SECONDS - bench_start)) s" | tee -a "$FINAL_OUT/summary.txt" ;;
     cpu-sweep)

@@ -1,5 +1,6 @@
 // CSR-scalar's CPU shape of runs of rows balanced by nonzeros
-// (impl/path_shares.hpp, the table's host_shares_per_thread): the share
+// (impl/path_shares.hpp, the table's host_shares_per_thread; its rows summed
+// in order or in SIMD lanes, host_row_simd): the share
 // boundaries cover every row exactly once and balance the merge path on
 // shapes where it matters (empty rows, one row holding every nonzero, more
 // shares than rows, a hub among short rows), and CSR-scalar with that shape
@@ -21,6 +22,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace aspmv;
@@ -94,7 +96,7 @@ TEMPLATE_LIST_TEST_CASE("csr_scalar in runs balanced by nonzeros equals the refe
   using Offset = typename TestType::offset;
   auto matrices = corpus::edge_case_matrices(21);
   matrices.push_back({"one row of 5000 in 40", corpus::single_long_row(40, 6000, 17, 5000, 4)});
-  matrices.push_back({"short rows with long ones", corpus::short_rows_with_long_rows(900, 3, 2000, 5)});
+  matrices.push_back({"short rows with long ones", corpus::short_rows_with_long_rows(2000, 3, 1500, 5)});
   for (const auto d : {corpus::RowLengths::uniform, corpus::RowLengths::zipf}) {
     corpus::RandomCsrSpec s;
     s.lengths = d;
@@ -105,16 +107,17 @@ TEMPLATE_LIST_TEST_CASE("csr_scalar in runs balanced by nonzeros equals the refe
     s.seed = 77;
     matrices.push_back({corpus::name(s), corpus::random_csr(s)});
   }
-  for (const int per_thread : {1, 3}) {
+  for (const auto [per_thread, simd] : {std::pair{1, 0}, std::pair{3, 0}, std::pair{1, 1}, std::pair{3, 1}}) {
     auto table = small_table();
     table.parameters.host_shares_per_thread = per_thread;
+    table.parameters.host_row_simd = simd;
     PlanOptions o;
     o.kernel = Kernel::csr_scalar;
     for (const auto& m : matrices)
       for (const SpmvCase c : {SpmvCase{1.0, 0.0, true, 3}, SpmvCase{-1.5, 2.0, false, 4}}) {
         const auto r = run_plan<Space, Value, Offset>(m.matrix, o, c, 1, &table);
         INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", " << per_thread
-                      << " shares a thread\n"
+                      << " shares a thread, simd " << simd << "\n"
                       << r.description);
         CHECK(r.comparison.within_bounds);
         if (m.matrix.num_rows > 0 && m.matrix.nnz() > 0)  // the plan says which shape it runs

@@ -1,6 +1,8 @@
 #pragma once
 // Small device-side types and helpers shared by the kernels.
 
+#include <backends/host/simd_reduction.hpp>
+
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
@@ -38,6 +40,19 @@ KOKKOS_INLINE_FUNCTION Value row_sum(const Offsets& offsets, const Cols& cols, c
                                      std::int64_t row) {
   Value sum = 0;
   for (auto j = offsets(row); j < offsets(row + 1); ++j) sum += vals(j) * x(cols(j));
+  return sum;
+}
+
+// The same sum, the host compiler free to vectorize it (ASPMV_HOST_SIMD_SUM:
+// lanes' partial sums added at the end; on devices, without OpenMP and on
+// targets without vector gathers the plain loop). CPU launch shapes only.
+template <class Value, class Offsets, class Cols, class Vals, class X>
+KOKKOS_INLINE_FUNCTION Value row_sum_simd(const Offsets& offsets, const Cols& cols, const Vals& vals, const X& x,
+                                          std::int64_t row) {
+  Value sum = 0;
+  const auto begin = offsets(row), end = offsets(row + 1);
+  ASPMV_HOST_SIMD_SUM
+  for (auto j = begin; j < end; ++j) sum += vals(j) * x(cols(j));
   return sum;
 }
 

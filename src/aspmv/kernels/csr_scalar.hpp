@@ -2,7 +2,8 @@
 // CSR-scalar: one thread per row. On CPUs a thread takes rows in chunks of
 // the table's host_rows_per_chunk, or -- when the table's
 // host_shares_per_thread is positive -- that many contiguous runs of rows
-// balanced by nonzeros (impl/path_shares.hpp: no analysis, nothing stored).
+// balanced by nonzeros (impl/path_shares.hpp: no analysis, nothing stored),
+// their row sums vectorizable when the table's host_row_simd is 1.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/kernel_types.hpp>
@@ -41,8 +42,10 @@ struct CsrScalarFunctor {
   }
 };
 
-// CSR-scalar over equal shares of the merge path: index s runs the whole rows of share s.
-template <class Matrix, class XView, class YView>
+// CSR-scalar over equal shares of the merge path: index s runs the whole rows
+// of share s; Simd: each row's sum vectorizable by the host compiler
+// (row_sum_simd).
+template <class Matrix, class XView, class YView, bool Simd>
 struct CsrScalarSharesFunctor {
   using Value = typename Matrix::value_type;
   typename Matrix::offsets_view offsets;
@@ -55,8 +58,12 @@ struct CsrScalarSharesFunctor {
 
   KOKKOS_FUNCTION void operator()(const std::int64_t share) const {
     const std::int64_t last = path_share_first_row(offsets, rows, share + 1, shares);
-    for (std::int64_t row = path_share_first_row(offsets, rows, share, shares); row < last; ++row)
-      write_row(y, row, alpha, row_sum<Value>(offsets, cols, vals, x, row), beta);
+    for (std::int64_t row = path_share_first_row(offsets, rows, share, shares); row < last; ++row) {
+      if constexpr (Simd)
+        write_row(y, row, alpha, row_sum_simd<Value>(offsets, cols, vals, x, row), beta);
+      else
+        write_row(y, row, alpha, row_sum<Value>(offsets, cols, vals, x, row), beta);
+    }
   }
 };
 
@@ -77,14 +84,14 @@ void launch_csr_scalar(const ExecSpace& exec, const Matrix& a, std::int64_t chun
 
 // One dispatch over `shares` equal path shares (each a contiguous run of rows;
 // Kokkos' static schedule gives each thread consecutive shares).
-template <class ExecSpace, class Matrix, class XView, class YView>
+template <bool Simd, class ExecSpace, class Matrix, class XView, class YView>
 void launch_csr_scalar_shares(const ExecSpace& exec, const Matrix& a, std::int64_t shares,
                               typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                               const YView& y) {
   if (a.num_rows() == 0) return;
   shares = std::clamp<std::int64_t>(shares, 1, a.num_rows());
-  CsrScalarSharesFunctor<Matrix, XView, YView> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta,
-                                                 a.num_rows(),    shares};
+  CsrScalarSharesFunctor<Matrix, XView, YView, Simd> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta,
+                                                       a.num_rows(),    shares};
   Kokkos::parallel_for("aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, shares, Kokkos::ChunkSize(1)), f);
 }
 
@@ -94,6 +101,7 @@ void launch_csr_scalar_shares(const ExecSpace& exec, const Matrix& a, std::int64
 struct ScalarShape {
   std::int64_t chunk = 1;
   std::int64_t shares = 0;  // > 0: path shares instead of chunks
+  bool simd = false;        // path shares: each row's sum vectorizable (the table's host_row_simd)
 };
 
 template <class ExecSpace>
@@ -103,6 +111,7 @@ ScalarShape scalar_shape(const ExecSpace& exec, const predictors::KernelParamete
   s.chunk = p.host_rows_per_chunk;
   if (p.host_shares_per_thread > 0)
     s.shares = static_cast<std::int64_t>(p.host_shares_per_thread) * std::max(1, static_cast<int>(exec.concurrency()));
+  s.simd = p.host_row_simd != 0;
   return s;
 }
 
@@ -110,8 +119,10 @@ template <class ExecSpace, class Matrix, class XView, class YView>
 void launch_csr_scalar(const ExecSpace& exec, const Matrix& a, const ScalarShape& shape,
                        typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                        const YView& y) {
-  if (shape.shares > 0)
-    launch_csr_scalar_shares(exec, a, shape.shares, alpha, x, beta, y);
+  if (shape.shares > 0 && shape.simd)
+    launch_csr_scalar_shares<true>(exec, a, shape.shares, alpha, x, beta, y);
+  else if (shape.shares > 0)
+    launch_csr_scalar_shares<false>(exec, a, shape.shares, alpha, x, beta, y);
   else
     launch_csr_scalar(exec, a, shape.chunk, alpha, x, beta, y);
 }
@@ -146,7 +157,8 @@ struct CsrScalar {
                                        /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ true,
                                        /*row_bound*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk, TableParameter::host_shares};
+  static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk, TableParameter::host_shares,
+                                                  TableParameter::host_simd};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrScalarStep<ExecSpace, Matrix>;
 
@@ -167,8 +179,9 @@ struct CsrScalar {
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
     g.detail = backends::Traits<ExecSpace>::is_gpu ? "one thread per row"
-               : shape.shares > 0                  ? std::to_string(shape.shares) + " row runs balanced by nonzeros"
-                                                   : "rows in chunks of " + std::to_string(shape.chunk);
+               : shape.shares > 0                  ? std::to_string(shape.shares) + " row runs balanced by nonzeros" +
+                                        (shape.simd ? ", rows summed in SIMD lanes" : "")
+                                  : "rows in chunks of " + std::to_string(shape.chunk);
     s.groups.push_back(g);
     return Step<ExecSpace, Matrix>(ctx.a, shape);
   }
