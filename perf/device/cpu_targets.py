@@ -47,8 +47,27 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("csv")
     ap.add_argument("--value", default="double")
+    ap.add_argument("--ship", metavar="VARIANT",
+                    help="read the run as if the table shipped VARIANT (e.g. host_shares=1): a kernel with a "
+                         "'kernel[VARIANT]' row takes that row's time, and so do the plan and the drop-in where "
+                         "they ran that kernel (a substitution within the run, printed as such)")
+    ap.add_argument("--files-only", action="store_true", help="only matrices read from files (the real sets), "
+                                                                "not generated ones")
     a = ap.parse_args()
     t, nnz = load(a.csv, a.value)
+    if a.files_only:
+        t = {m: v for m, v in t.items() if ".mtx" in m or ".rua" in m or ".rsa" in m}
+    if a.ship:
+        tag = "[" + a.ship.replace(",", ";") + "]"
+        for methods in t.values():
+            for k in [k for k in methods if k.endswith(tag)]:
+                base = k[: -len(tag)]
+                if base in methods:
+                    methods[base] = (methods[k][0],) + methods[base][1:]
+                for auto in ("aspmv_auto", "aspmv_spmv"):
+                    if auto in methods and methods[auto][2] == base:
+                        methods[auto] = (methods[k][0],) + methods[auto][1:]
+                del methods[k]
     rows = defaultdict(list)
     names = []
     variants = defaultdict(list)
@@ -80,7 +99,8 @@ def main() -> int:
                 base = k.split("[")[0]
                 if base in shipped:
                     variants[k.split("[")[1].rstrip("]") + " " + base].append((shipped[base] / v, m))
-    print(f"{len(names)} matrices ({a.value}) with Kokkos Kernels' time; ratios are comparator time / aspmv time")
+    print(f"{len(names)} matrices ({a.value}) with Kokkos Kernels' time; ratios are comparator time / aspmv time"
+          + (f"; as if the table shipped {a.ship} (its rows substituted)" if a.ship else ""))
     for key, label in (("kk/best", "Kokkos Kernels / best aspmv kernel"),
                        ("kk/best_with_variants", "Kokkos Kernels / best aspmv kernel or variant"),
                        ("mkl/best", "oneMKL / best aspmv kernel"),
@@ -90,7 +110,7 @@ def main() -> int:
                        ("kk/drop_in", "Kokkos Kernels / drop-in (aspmv_spmv)"),
                        ("mkl/drop_in", "oneMKL / drop-in (aspmv_spmv)")):
         print("  " + summary(label, rows[key], names))
-    if same_kernel:
+    if same_kernel and not a.ship:   # (a substitution makes both the variant's row)
         print("  " + summary("drop-in / plan where both ran the same kernel (>= 1: the plan is not slower)",
                              [x for x, _, _ in same_kernel], [f"{n} ({k})" for _, n, k in same_kernel]))
     print("variants (shipped kernel's time / the variant's: > 1 the variant is faster)")
