@@ -39,12 +39,13 @@ inline void check(sparse_status_t s, const char* what) {
   throw Error(std::string("oneMKL ") + what + ": " + why);
 }
 
-// The library's version, e.g. "oneMKL 2025.0.2" (for benchmark headers).
+// The library's version as Intel names its releases, year.update (e.g.
+// "oneMKL 2025.2" for the 2025.2.0 wheel; a nonzero minor version follows).
 inline std::string version_string() {
   MKLVersion v;
   mkl_get_version(&v);
-  return "oneMKL " + std::to_string(v.MajorVersion) + "." + std::to_string(v.MinorVersion) + "." +
-         std::to_string(v.UpdateVersion);
+  return "oneMKL " + std::to_string(v.MajorVersion) + "." + std::to_string(v.UpdateVersion) +
+         (v.MinorVersion != 0 ? "." + std::to_string(v.MinorVersion) : std::string());
 }
 
 template <class ExecSpace, class Value, class Offset>

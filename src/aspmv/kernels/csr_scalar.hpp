@@ -174,7 +174,7 @@ struct CsrScalar {
     GroupSummary g;
     g.kernel = id;
     g.team_size = 1;
-    g.teams = s.stats.rows;
+    g.teams = shape.shares > 0 ? std::min<std::int64_t>(shape.shares, s.stats.rows) : s.stats.rows;
     g.blocks = 1;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
