@@ -63,6 +63,10 @@ struct KernelParameters {
   // CPU backends: CSR-scalar's runs of rows sum each row in SIMD lanes
   // (impl/kernel_types.hpp row_sum_simd; 0: in order, one accumulator).
   int host_row_simd = 0;
+  // CPU backends: CSR-scalar sums each row in this many interleaved partial
+  // sums (1: in order; 2 or 4: impl/kernel_types.hpp row_sum_partials).
+  // host_row_simd 1 takes precedence.
+  int host_row_partial_sums = 1;
 };
 
 struct ArchProvenance {

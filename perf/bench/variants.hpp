@@ -43,6 +43,8 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     throw Error("variant '" + text + "': the value is not an integer");
   }
   if (v < 1) throw Error("variant '" + text + "': the value must be positive");
+  if (key == TableParameter::host_sums && v != 1 && v != 2 && v != 4)
+    throw Error("variant '" + text + "': host_sums takes 1, 2 or 4");
   auto& p = var.table.parameters;
   const int iv = static_cast<int>(v);
   switch (key) {
@@ -50,6 +52,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::host_rows_per_chunk: p.host_rows_per_chunk = iv; break;
     case TableParameter::host_shares: p.host_shares_per_thread = iv; break;
     case TableParameter::host_simd: p.host_row_simd = iv; break;
+    case TableParameter::host_sums: p.host_row_partial_sums = iv; break;
     case TableParameter::t_long: p.t_long = v; break;
     case TableParameter::teams_per_cu: p.teams_per_compute_unit = iv; break;
     case TableParameter::long_row_split: p.long_row_split_nnz = v; break;

@@ -47,18 +47,19 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("csv")
     ap.add_argument("--value", default="double")
-    ap.add_argument("--ship", metavar="VARIANT",
+    ap.add_argument("--ship", metavar="VARIANT", action="append", default=[],
                     help="read the run as if the table shipped VARIANT (e.g. host_shares=1): a kernel with a "
                          "'kernel[VARIANT]' row takes that row's time, and so do the plan and the drop-in where "
-                         "they ran that kernel (a substitution within the run, printed as such)")
+                         "they ran that kernel (a substitution within the run, printed as such); repeatable "
+                         "for variants of different kernels")
     ap.add_argument("--files-only", action="store_true", help="only matrices read from files (the real sets), "
                                                                 "not generated ones")
     a = ap.parse_args()
     t, nnz = load(a.csv, a.value)
     if a.files_only:
         t = {m: v for m, v in t.items() if ".mtx" in m or ".rua" in m or ".rsa" in m}
-    if a.ship:
-        tag = "[" + a.ship.replace(",", ";") + "]"
+    for ship in a.ship:
+        tag = "[" + ship.replace(",", ";") + "]"
         for methods in t.values():
             for k in [k for k in methods if k.endswith(tag)]:
                 base = k[: -len(tag)]
@@ -100,7 +101,7 @@ def main() -> int:
                 if base in shipped:
                     variants[k.split("[")[1].rstrip("]") + " " + base].append((shipped[base] / v, m))
     print(f"{len(names)} matrices ({a.value}) with Kokkos Kernels' time; ratios are comparator time / aspmv time"
-          + (f"; as if the table shipped {a.ship} (its rows substituted)" if a.ship else ""))
+          + (f"; as if the table shipped {' and '.join(a.ship)} (its rows substituted)" if a.ship else ""))
     for key, label in (("kk/best", "Kokkos Kernels / best aspmv kernel"),
                        ("kk/best_with_variants", "Kokkos Kernels / best aspmv kernel or variant"),
                        ("mkl/best", "oneMKL / best aspmv kernel"),

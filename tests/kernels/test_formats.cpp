@@ -63,10 +63,11 @@ HostCsr<double, std::int64_t> one_long_row(std::int32_t rows, std::int32_t long_
   return a;
 }
 
-ArchTable sell_table(int height, int window) {
+ArchTable sell_table(int height, int window, int host_shares_per_thread = 0) {
   ArchTable t = arch_table();
   t.parameters.sell_slice_height = height;
   t.parameters.sell_sort_window = window;
+  t.parameters.host_shares_per_thread = host_shares_per_thread;
   return t;
 }
 
@@ -77,19 +78,25 @@ TEMPLATE_LIST_TEST_CASE("sell, ell and jad equal the reference at every slice he
   using Space = typename TestType::space;
   using Value = typename TestType::value;
   using Offset = typename TestType::offset;
-  // (C, sigma): unsorted; C not dividing the rows; sigma not a multiple of C;
-  // C above the CPU's side-by-side limit (one thread per row); sigma above m.
-  const std::pair<int, int> geometries[] = {{1, 1}, {4, 1}, {5, 16}, {32, 96}, {8, 1000000}, {100, 300}};
+  // (C, sigma, CPU runs of slices a thread): unsorted; C not dividing the
+  // rows; sigma not a multiple of C; C above the CPU's side-by-side limit
+  // (one thread per row); sigma above m; the CPU's vector-lane heights (4, 8,
+  // 16) and a height read at run time (5, 32), in one or several runs a thread.
+  struct Geometry {
+    int height, window, shares;
+  };
+  const Geometry geometries[] = {{1, 1, 0},       {4, 1, 1},     {5, 16, 3},  {32, 96, 0},
+                                 {8, 1000000, 1}, {100, 300, 0}, {16, 64, 5}, {8, 32, 3}};
   const SpmvCase cases[] = {{1.0, 0.0, true, 3}, {-1.5, 2.0, false, 4}, {0.0, 0.5, false, 5}};
   for (const auto& m : sell_matrices()) {
-    for (const auto& [height, window] : geometries) {
-      const auto table = sell_table(height, window);
+    for (const auto& [height, window, shares] : geometries) {
+      const auto table = sell_table(height, window, shares);
       PlanOptions o;
       o.kernel = Kernel::sell;
       for (const auto& c : cases) {
         const auto r = run_plan<Space, Value, Offset>(m.matrix, o, c, 2, &table);
         INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", C " << height << ", sigma "
-                      << window << ", alpha " << c.alpha << ", beta " << c.beta << "\n"
+                      << window << ", " << shares << " runs a thread, alpha " << c.alpha << ", beta " << c.beta << "\n"
                       << r.description);
         CHECK(r.comparison.within_bounds);
       }

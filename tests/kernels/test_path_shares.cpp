@@ -1,6 +1,7 @@
 // CSR-scalar's CPU shape of runs of rows balanced by nonzeros
 // (impl/path_shares.hpp, the table's host_shares_per_thread; its rows summed
-// in order or in SIMD lanes, host_row_simd): the share
+// in order, in SIMD lanes or in partial sums: host_row_simd,
+// host_row_partial_sums): the share
 // boundaries cover every row exactly once and balance the merge path on
 // shapes where it matters (empty rows, one row holding every nonzero, more
 // shares than rows, a hub among short rows), and CSR-scalar with that shape
@@ -89,8 +90,9 @@ TEST_CASE("path shares cover every row once and balance rows plus nonzeros", "[k
   CHECK(impl::path_share_start(huge - 1, 1, 3) == (huge - 1) / 3);
 }
 
-TEMPLATE_LIST_TEST_CASE("csr_scalar in runs balanced by nonzeros equals the reference (plan and drop-in)",
-                        "[kernels][csr_scalar][shares]", Configs) {
+TEMPLATE_LIST_TEST_CASE(
+    "csr_scalar in runs or chunks, each row summed as the table says, equals the reference (plan and drop-in)",
+    "[kernels][csr_scalar][shares]", Configs) {
   using Space = typename TestType::space;
   using Value = typename TestType::value;
   using Offset = typename TestType::offset;
@@ -107,21 +109,32 @@ TEMPLATE_LIST_TEST_CASE("csr_scalar in runs balanced by nonzeros equals the refe
     s.seed = 77;
     matrices.push_back({corpus::name(s), corpus::random_csr(s)});
   }
-  for (const auto [per_thread, simd] : {std::pair{1, 0}, std::pair{3, 0}, std::pair{1, 1}, std::pair{3, 1}}) {
+  struct Shape {
+    int per_thread, simd, partial_sums;
+  };
+  // Runs (3 a thread, 1 a thread) or chunks (0), each row summed in order, in
+  // SIMD lanes or in 2 or 4 partial sums.
+  for (const auto sh : {Shape{1, 0, 1}, Shape{3, 0, 1}, Shape{1, 1, 1}, Shape{3, 1, 1}, Shape{1, 0, 2}, Shape{3, 0, 4},
+                        Shape{0, 0, 2}, Shape{0, 0, 4}}) {
     auto table = small_table();
-    table.parameters.host_shares_per_thread = per_thread;
-    table.parameters.host_row_simd = simd;
+    table.parameters.host_shares_per_thread = sh.per_thread;
+    table.parameters.host_row_simd = sh.simd;
+    table.parameters.host_row_partial_sums = sh.partial_sums;
     PlanOptions o;
     o.kernel = Kernel::csr_scalar;
     for (const auto& m : matrices)
       for (const SpmvCase c : {SpmvCase{1.0, 0.0, true, 3}, SpmvCase{-1.5, 2.0, false, 4}}) {
         const auto r = run_plan<Space, Value, Offset>(m.matrix, o, c, 1, &table);
-        INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", " << per_thread
-                      << " shares a thread, simd " << simd << "\n"
+        INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", " << sh.per_thread
+                      << " shares a thread, simd " << sh.simd << ", " << sh.partial_sums << " partial sums\n"
                       << r.description);
         CHECK(r.comparison.within_bounds);
-        if (m.matrix.num_rows > 0 && m.matrix.nnz() > 0)  // the plan says which shape it runs
-          CHECK((r.description.find("balanced by nonzeros") != std::string::npos) != backends::Traits<Space>::is_gpu);
+        if (m.matrix.num_rows > 0 && m.matrix.nnz() > 0) {  // the plan says which shape it runs
+          const bool host = !backends::Traits<Space>::is_gpu;
+          CHECK((r.description.find("balanced by nonzeros") != std::string::npos) == (host && sh.per_thread > 0));
+          CHECK((r.description.find("partial sums") != std::string::npos) ==
+                (host && sh.simd == 0 && sh.partial_sums > 1));
+        }
         const auto drop_in = run_launches<Space, Value, Offset>(
             m.matrix, c.alpha, c.beta, 1, c.seed,
             [&](const Space& exec, const auto& a, Value alpha, const auto& x, Value beta, const auto& y) {

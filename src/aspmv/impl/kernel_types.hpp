@@ -56,6 +56,42 @@ KOKKOS_INLINE_FUNCTION Value row_sum_simd(const Offsets& offsets, const Cols& co
   return sum;
 }
 
+// How a CPU thread sums one row (the table's host_row_simd and
+// host_row_partial_sums): in order; in SIMD lanes (row_sum_simd); or in two or
+// four interleaved partial sums, added pairwise at the end, so that the
+// multiply-adds of a row are not one chain of dependent additions (another
+// order than CSR's, inside the same rounding bound, the same every run).
+enum class RowSum { in_order, simd_lanes, two_partials, four_partials };
+
+template <int Parts, class Value, class Offsets, class Cols, class Vals, class X>
+KOKKOS_INLINE_FUNCTION Value row_sum_partials(const Offsets& offsets, const Cols& cols, const Vals& vals, const X& x,
+                                              std::int64_t row) {
+  static_assert(Parts == 2 || Parts == 4, "two or four partial sums");
+  Value part[Parts] = {};
+  auto j = offsets(row);
+  const auto end = offsets(row + 1);
+  for (; j + Parts <= end; j += Parts)
+    for (int p = 0; p < Parts; ++p) part[p] += vals(j + p) * x(cols(j + p));
+  for (; j < end; ++j) part[0] += vals(j) * x(cols(j));  // the last few, in order
+  if constexpr (Parts == 4)
+    return (part[0] + part[1]) + (part[2] + part[3]);
+  else
+    return part[0] + part[1];
+}
+
+template <RowSum Sum, class Value, class Offsets, class Cols, class Vals, class X>
+KOKKOS_INLINE_FUNCTION Value sum_row(const Offsets& offsets, const Cols& cols, const Vals& vals, const X& x,
+                                     std::int64_t row) {
+  if constexpr (Sum == RowSum::simd_lanes)
+    return row_sum_simd<Value>(offsets, cols, vals, x, row);
+  else if constexpr (Sum == RowSum::two_partials)
+    return row_sum_partials<2, Value>(offsets, cols, vals, x, row);
+  else if constexpr (Sum == RowSum::four_partials)
+    return row_sum_partials<4, Value>(offsets, cols, vals, x, row);
+  else
+    return row_sum<Value>(offsets, cols, vals, x, row);
+}
+
 // Index of the block that holds `team`: the last b with blocks(b).team_begin <= team.
 template <class BlocksView>
 KOKKOS_INLINE_FUNCTION std::int64_t find_block(const BlocksView& blocks, std::int64_t num_blocks, std::int64_t team) {

@@ -21,23 +21,41 @@ KOKKOS_INLINE_FUNCTION std::int64_t path_share_start(std::int64_t path, std::int
   return share * q + share * r / shares;
 }
 
-// The first row of share `share` (0 <= share <= shares) of a CSR matrix with
-// `rows` rows whose row offsets are `offsets` (offsets(rows) = nnz).
-template <class Offsets>
-KOKKOS_INLINE_FUNCTION std::int64_t path_share_first_row(const Offsets& offsets, std::int64_t rows, std::int64_t share,
-                                                         std::int64_t shares) {
+// The first item of share `share` (0 <= share <= shares) of `count` items
+// whose path positions `position(i)` rise with i (position(count): the path's
+// length): the least i with position(i) >= the share's start.
+template <class Position>
+KOKKOS_INLINE_FUNCTION std::int64_t path_share_first(const Position& position, std::int64_t count, std::int64_t share,
+                                                     std::int64_t shares) {
   if (share <= 0) return 0;
-  if (share >= shares) return rows;
-  const std::int64_t start = path_share_start(rows + static_cast<std::int64_t>(offsets(rows)), share, shares);
-  std::int64_t lo = 0, hi = rows;
+  if (share >= shares) return count;
+  const std::int64_t start = path_share_start(position(count), share, shares);
+  std::int64_t lo = 0, hi = count;
   while (lo < hi) {
     const std::int64_t mid = lo + (hi - lo) / 2;
-    if (mid + static_cast<std::int64_t>(offsets(mid)) < start)
+    if (position(mid) < start)
       lo = mid + 1;
     else
       hi = mid;
   }
   return lo;
+}
+
+// Row r's place on the merge path of a CSR matrix: r + offsets(r).
+template <class Offsets>
+struct RowPathPosition {
+  const Offsets& offsets;
+  KOKKOS_INLINE_FUNCTION std::int64_t operator()(std::int64_t r) const {
+    return r + static_cast<std::int64_t>(offsets(r));
+  }
+};
+
+// The first row of share `share` (0 <= share <= shares) of a CSR matrix with
+// `rows` rows whose row offsets are `offsets` (offsets(rows) = nnz).
+template <class Offsets>
+KOKKOS_INLINE_FUNCTION std::int64_t path_share_first_row(const Offsets& offsets, std::int64_t rows, std::int64_t share,
+                                                         std::int64_t shares) {
+  return path_share_first(RowPathPosition<Offsets>{offsets}, rows, share, shares);
 }
 
 }  // namespace aspmv::impl

@@ -2,8 +2,9 @@
 // CSR-scalar: one thread per row. On CPUs a thread takes rows in chunks of
 // the table's host_rows_per_chunk, or -- when the table's
 // host_shares_per_thread is positive -- that many contiguous runs of rows
-// balanced by nonzeros (impl/path_shares.hpp: no analysis, nothing stored),
-// their row sums vectorizable when the table's host_row_simd is 1.
+// balanced by nonzeros (impl/path_shares.hpp: no analysis, nothing stored);
+// each row summed in order, in SIMD lanes (host_row_simd 1) or in 2 or 4
+// interleaved partial sums (host_row_partial_sums).
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/kernel_types.hpp>
@@ -25,7 +26,7 @@
 
 namespace aspmv::impl {
 
-template <class Matrix, class XView, class YView>
+template <class Matrix, class XView, class YView, RowSum Sum = RowSum::in_order>
 struct CsrScalarFunctor {
   using Value = typename Matrix::value_type;
   typename Matrix::offsets_view offsets;
@@ -38,32 +39,20 @@ struct CsrScalarFunctor {
   KOKKOS_FUNCTION void operator()(const std::int64_t row) const {
     // A plain loop: in thread-per-row code, unrolled predicated loads measured
     // slower on the H100 (perf/results/h100/2026-11-21-run2).
-    write_row(y, row, alpha, row_sum<Value>(offsets, cols, vals, x, row), beta);
+    write_row(y, row, alpha, sum_row<Sum, Value>(offsets, cols, vals, x, row), beta);
   }
 };
 
 // CSR-scalar over equal shares of the merge path: index s runs the whole rows
-// of share s; Simd: each row's sum vectorizable by the host compiler
-// (row_sum_simd).
-template <class Matrix, class XView, class YView, bool Simd>
+// of share s, each as CsrScalarFunctor runs one.
+template <class Matrix, class XView, class YView, RowSum Sum>
 struct CsrScalarSharesFunctor {
-  using Value = typename Matrix::value_type;
-  typename Matrix::offsets_view offsets;
-  typename Matrix::indices_view cols;
-  typename Matrix::values_view vals;
-  XView x;
-  YView y;
-  Value alpha, beta;
+  CsrScalarFunctor<Matrix, XView, YView, Sum> row_of;
   std::int64_t rows, shares;
 
   KOKKOS_FUNCTION void operator()(const std::int64_t share) const {
-    const std::int64_t last = path_share_first_row(offsets, rows, share + 1, shares);
-    for (std::int64_t row = path_share_first_row(offsets, rows, share, shares); row < last; ++row) {
-      if constexpr (Simd)
-        write_row(y, row, alpha, row_sum_simd<Value>(offsets, cols, vals, x, row), beta);
-      else
-        write_row(y, row, alpha, row_sum<Value>(offsets, cols, vals, x, row), beta);
-    }
+    const std::int64_t last = path_share_first_row(row_of.offsets, rows, share + 1, shares);
+    for (std::int64_t row = path_share_first_row(row_of.offsets, rows, share, shares); row < last; ++row) row_of(row);
   }
 };
 
@@ -72,36 +61,14 @@ inline int chunk_size(std::int64_t chunk) {
   return static_cast<int>(std::clamp<std::int64_t>(chunk, 1, std::numeric_limits<int>::max()));
 }
 
-// One dispatch of CSR-scalar over every row (rows in chunks on CPUs).
-template <class ExecSpace, class Matrix, class XView, class YView>
-void launch_csr_scalar(const ExecSpace& exec, const Matrix& a, std::int64_t chunk, typename Matrix::value_type alpha,
-                       const XView& x, typename Matrix::value_type beta, const YView& y) {
-  if (a.num_rows() == 0) return;
-  CsrScalarFunctor<Matrix, XView, YView> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta};
-  Kokkos::parallel_for("aspmv::spmv::csr_scalar",
-                       RangePolicy<ExecSpace>(exec, 0, a.num_rows(), Kokkos::ChunkSize(chunk_size(chunk))), f);
-}
-
-// One dispatch over `shares` equal path shares (each a contiguous run of rows;
-// Kokkos' static schedule gives each thread consecutive shares).
-template <bool Simd, class ExecSpace, class Matrix, class XView, class YView>
-void launch_csr_scalar_shares(const ExecSpace& exec, const Matrix& a, std::int64_t shares,
-                              typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
-                              const YView& y) {
-  if (a.num_rows() == 0) return;
-  shares = std::clamp<std::int64_t>(shares, 1, a.num_rows());
-  CsrScalarSharesFunctor<Matrix, XView, YView, Simd> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta,
-                                                       a.num_rows(),    shares};
-  Kokkos::parallel_for("aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, shares, Kokkos::ChunkSize(1)), f);
-}
-
 // CSR-scalar's launch shape: rows one thread takes at a time (one on GPUs, the
 // table's chunk on CPUs), or on CPUs with host_shares_per_thread > 0 that many
-// path shares per thread of the space instance.
+// path shares per thread of the space instance; on CPUs each row summed as the
+// table says (host_row_simd, host_row_partial_sums).
 struct ScalarShape {
   std::int64_t chunk = 1;
   std::int64_t shares = 0;  // > 0: path shares instead of chunks
-  bool simd = false;        // path shares: each row's sum vectorizable (the table's host_row_simd)
+  RowSum sum = RowSum::in_order;
 };
 
 template <class ExecSpace>
@@ -111,20 +78,59 @@ ScalarShape scalar_shape(const ExecSpace& exec, const predictors::KernelParamete
   s.chunk = p.host_rows_per_chunk;
   if (p.host_shares_per_thread > 0)
     s.shares = static_cast<std::int64_t>(p.host_shares_per_thread) * std::max(1, static_cast<int>(exec.concurrency()));
-  s.simd = p.host_row_simd != 0;
+  s.sum = p.host_row_simd != 0           ? RowSum::simd_lanes
+          : p.host_row_partial_sums == 4 ? RowSum::four_partials
+          : p.host_row_partial_sums == 2 ? RowSum::two_partials
+                                         : RowSum::in_order;
   return s;
+}
+
+inline const char* describe(RowSum s) {
+  switch (s) {
+    case RowSum::simd_lanes: return ", rows summed in SIMD lanes";
+    case RowSum::two_partials: return ", rows summed in 2 partial sums";
+    case RowSum::four_partials: return ", rows summed in 4 partial sums";
+    case RowSum::in_order: break;
+  }
+  return "";
+}
+
+// One dispatch of CSR-scalar over every row: in chunks of rows, or over
+// `shape.shares` equal path shares (each a contiguous run of rows; Kokkos'
+// static schedule gives each thread consecutive shares).
+template <RowSum Sum, class ExecSpace, class Matrix, class XView, class YView>
+void launch_csr_scalar_summed(const ExecSpace& exec, const Matrix& a, const ScalarShape& shape,
+                              typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
+                              const YView& y) {
+  const CsrScalarFunctor<Matrix, XView, YView, Sum> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta};
+  if (shape.shares > 0) {
+    const std::int64_t shares = std::clamp<std::int64_t>(shape.shares, 1, a.num_rows());
+    Kokkos::parallel_for("aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, shares, Kokkos::ChunkSize(1)),
+                         CsrScalarSharesFunctor<Matrix, XView, YView, Sum>{f, a.num_rows(), shares});
+  } else {
+    Kokkos::parallel_for("aspmv::spmv::csr_scalar",
+                         RangePolicy<ExecSpace>(exec, 0, a.num_rows(), Kokkos::ChunkSize(chunk_size(shape.chunk))), f);
+  }
 }
 
 template <class ExecSpace, class Matrix, class XView, class YView>
 void launch_csr_scalar(const ExecSpace& exec, const Matrix& a, const ScalarShape& shape,
                        typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                        const YView& y) {
-  if (shape.shares > 0 && shape.simd)
-    launch_csr_scalar_shares<true>(exec, a, shape.shares, alpha, x, beta, y);
-  else if (shape.shares > 0)
-    launch_csr_scalar_shares<false>(exec, a, shape.shares, alpha, x, beta, y);
-  else
-    launch_csr_scalar(exec, a, shape.chunk, alpha, x, beta, y);
+  if (a.num_rows() == 0) return;
+  if constexpr (backends::Traits<ExecSpace>::is_gpu) {
+    launch_csr_scalar_summed<RowSum::in_order>(exec, a, shape, alpha, x, beta, y);
+  } else {
+    switch (shape.sum) {
+      case RowSum::simd_lanes: return launch_csr_scalar_summed<RowSum::simd_lanes>(exec, a, shape, alpha, x, beta, y);
+      case RowSum::two_partials:
+        return launch_csr_scalar_summed<RowSum::two_partials>(exec, a, shape, alpha, x, beta, y);
+      case RowSum::four_partials:
+        return launch_csr_scalar_summed<RowSum::four_partials>(exec, a, shape, alpha, x, beta, y);
+      case RowSum::in_order: break;
+    }
+    launch_csr_scalar_summed<RowSum::in_order>(exec, a, shape, alpha, x, beta, y);
+  }
 }
 
 // The step of a plan that runs CSR-scalar on every row.
@@ -158,7 +164,7 @@ struct CsrScalar {
                                        /*needs_structure*/ false, /*direct*/ true,
                                        /*row_bound*/ true};
   static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk, TableParameter::host_shares,
-                                                  TableParameter::host_simd};
+                                                  TableParameter::host_simd, TableParameter::host_sums};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrScalarStep<ExecSpace, Matrix>;
 
@@ -179,9 +185,9 @@ struct CsrScalar {
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
     g.detail = backends::Traits<ExecSpace>::is_gpu ? "one thread per row"
-               : shape.shares > 0                  ? std::to_string(shape.shares) + " row runs balanced by nonzeros" +
-                                        (shape.simd ? ", rows summed in SIMD lanes" : "")
-                                  : "rows in chunks of " + std::to_string(shape.chunk);
+               : shape.shares > 0
+                   ? std::to_string(shape.shares) + " row runs balanced by nonzeros" + impl::describe(shape.sum)
+                   : "rows in chunks of " + std::to_string(shape.chunk) + impl::describe(shape.sum);
     s.groups.push_back(g);
     return Step<ExecSpace, Matrix>(ctx.a, shape);
   }

@@ -148,7 +148,7 @@ void launch_csr_vector_whole(const ExecSpace& exec, const Matrix& a, const Vecto
   const std::int64_t teams = teams_to_cover(a.num_rows(), shape);
   if (teams == 0) return;
   if (backends::Traits<ExecSpace>::is_gpu && shape.tpr == 1) {
-    launch_csr_scalar(exec, a, 1, alpha, x, beta, y);
+    launch_csr_scalar(exec, a, ScalarShape{}, alpha, x, beta, y);
     return;
   }
   CsrVectorFunctor<Matrix, XView, YView, ExecSpace> f{

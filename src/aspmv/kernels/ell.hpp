@@ -39,7 +39,8 @@ struct Ell {
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
     const impl::SellGeometry g{std::max<std::int64_t>(1, ctx.a.num_rows()), 1};
-    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, g, ctx.params.host_rows_per_chunk, ctx.options, "ELL");
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, g, ctx.params.host_rows_per_chunk, ctx.params.host_shares_per_thread,
+                                 ctx.options, "ELL");
     s.groups.push_back(impl::sell_group(id, step, s.stats, "ELL"));
     return step;
   }

@@ -8,8 +8,10 @@
 //
 // Apply: one thread per sorted row on GPUs (a slice per warp when C is the
 // warp width), each walking only its own row's length (padding is never
-// read, so no 0 * Inf); on CPUs one thread per slice, its C rows side by
-// side. y is written through the sort's permutation.
+// read, so no 0 * Inf); on CPUs runs of whole slices balanced by stored
+// entries (the table's host_shares_per_thread runs a thread, at least one),
+// a slice's C rows side by side in vector lanes. y is written through the
+// sort's permutation.
 //
 // Memory guard: the padded size is known before anything is allocated; a
 // conversion that would take more than PlanOptions::max_format_growth times
@@ -21,6 +23,7 @@
 #include <aspmv/error.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/path_shares.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/stable_column_sort.hpp>
 #include <aspmv/kernel.hpp>
@@ -218,30 +221,89 @@ struct SellRowFunctor {
   }
 };
 
-// CPU apply: one thread per slice of at most host_slice_rows rows, its rows
-// side by side (each row's sum in its own order, as CSR sums it).
+// CPU apply: runs of whole slices (of at most host_slice_rows rows), one or
+// more runs a thread balanced by stored entries (impl/path_shares.hpp over
+// slice k's place k * C + starts(k)), a slice's rows side by side, each row's
+// sum in its own order, as CSR sums it. Lanes: C as a compile-time constant
+// (4, 8 or 16; 0: the slice height read at run time). A full slice of a
+// constant height steps all its rows together up to its shortest row -- a
+// loop over C lanes the host compiler can vectorize (gathers of x where the
+// target has them) -- and only past it tests which rows go on; padding is
+// never read.
 constexpr std::int64_t host_slice_rows = 64;
-template <class Value, class MemorySpace, class XView, class YView>
-struct SellSliceFunctor {
+template <class Starts>
+struct SlicePathPosition {
+  const Starts& starts;
+  std::int64_t height;
+  KOKKOS_INLINE_FUNCTION std::int64_t operator()(std::int64_t k) const { return k * height + starts(k); }
+};
+template <int Lanes, class Value, class MemorySpace, class XView, class YView>
+struct SellSliceRunsFunctor {
   FormatView<Value, MemorySpace> s;
   XView x;
   YView y;
   Value alpha, beta;
-  std::int64_t rows;
-  KOKKOS_FUNCTION void operator()(const std::int64_t slice) const {
+  std::int64_t rows, slices, shares;
+
+  KOKKOS_FUNCTION void operator()(const std::int64_t share) const {
+    const SlicePathPosition<decltype(s.starts)> place{s.starts, s.height};
+    const std::int64_t last = path_share_first(place, slices, share + 1, shares);
+    for (std::int64_t k = path_share_first(place, slices, share, shares); k < last; ++k) {
+      if (Lanes > 0 && (k + 1) * Lanes <= rows)
+        full_slice(k);
+      else
+        any_slice(k);
+    }
+  }
+
+  // A slice of Lanes rows.
+  KOKKOS_INLINE_FUNCTION void full_slice(const std::int64_t k) const {
+    constexpr int C = Lanes > 0 ? Lanes : 1;
+    const std::int64_t first_row = k * C, start = s.starts(k);
+    const std::int64_t width = (s.starts(k + 1) - start) / C;
+    std::int32_t length[C];
+    std::int64_t shortest = width;
+    for (int l = 0; l < C; ++l) {
+      length[l] = s.lengths(first_row + l);
+      shortest = length[l] < shortest ? length[l] : shortest;
+    }
+    Value sum[C] = {};
+    for (std::int64_t j = 0; j < shortest; ++j) {
+      const std::int64_t base = start + j * C;
+      for (int l = 0; l < C; ++l) sum[l] += s.vals(base + l) * x(s.cols(base + l));
+    }
+    for (std::int64_t j = shortest; j < width; ++j) {
+      const std::int64_t base = start + j * C;
+      for (int l = 0; l < C; ++l)
+        if (j < length[l]) sum[l] += s.vals(base + l) * x(s.cols(base + l));
+    }
+    for (int l = 0; l < C; ++l) write_row(y, s.row(first_row + l), alpha, sum[l], beta);
+  }
+
+  // Any slice: the last, shorter one, or any of a height known at run time.
+  KOKKOS_INLINE_FUNCTION void any_slice(const std::int64_t k) const {
     Value sum[host_slice_rows];
-    const std::int64_t first_row = slice * s.height;
+    const std::int64_t first_row = k * s.height;
     const std::int64_t h = rows - first_row < s.height ? rows - first_row : s.height;
-    const std::int64_t width = (s.starts(slice + 1) - s.starts(slice)) / s.height;
+    const std::int64_t width = (s.starts(k + 1) - s.starts(k)) / s.height;
     for (std::int64_t l = 0; l < h; ++l) sum[l] = 0;
     for (std::int64_t j = 0; j < width; ++j) {
-      const std::int64_t base = s.starts(slice) + j * s.height;
+      const std::int64_t base = s.starts(k) + j * s.height;
       for (std::int64_t l = 0; l < h; ++l)
         if (j < s.lengths(first_row + l)) sum[l] += s.vals(base + l) * x(s.cols(base + l));
     }
     for (std::int64_t l = 0; l < h; ++l) write_row(y, s.row(first_row + l), alpha, sum[l], beta);
   }
 };
+
+template <int Lanes, class ExecSpace, class Value, class MemorySpace, class XView, class YView>
+void launch_sell_slice_runs(const ExecSpace& exec, const FormatView<Value, MemorySpace>& s, std::int64_t rows,
+                            std::int64_t slices, std::int64_t shares, Value alpha, const XView& x, Value beta,
+                            const YView& y) {
+  Kokkos::parallel_for(
+      "aspmv::spmv::sell_slices", RangePolicy<ExecSpace>(exec, 0, shares, Kokkos::ChunkSize(1)),
+      SellSliceRunsFunctor<Lanes, Value, MemorySpace, XView, YView>{s, x, y, alpha, beta, rows, slices, shares});
+}
 
 // Bytes of A in CSR, and of its SELL copy with `entries` stored entries.
 template <class Matrix>
@@ -265,9 +327,12 @@ class SellStep {
   // Converts A (asynchronously on `exec`, but for the sizes: the longest row
   // and the padded total are read back before allocating). Throws
   // aspmv::Error when the guard refuses.
-  SellStep(const ExecSpace& exec, const Matrix& a, SellGeometry g, std::int64_t host_chunk, const PlanOptions& options,
-           const char* format)
-      : a_(a), format_(format), host_chunk_(std::max<std::int64_t>(1, host_chunk)) {
+  SellStep(const ExecSpace& exec, const Matrix& a, SellGeometry g, std::int64_t host_chunk,
+           std::int64_t host_shares_per_thread, const PlanOptions& options, const char* format)
+      : a_(a),
+        format_(format),
+        host_chunk_(std::max<std::int64_t>(1, host_chunk)),
+        host_shares_per_thread_(std::max<std::int64_t>(1, host_shares_per_thread)) {
     const std::int64_t m = a.num_rows();
     arrays_.height = std::max<std::int64_t>(1, std::min<std::int64_t>(g.slice_height, std::max<std::int64_t>(m, 1)));
     const std::int64_t height = arrays_.height;
@@ -309,9 +374,17 @@ class SellStep {
                             : static_cast<int>(std::min<std::int64_t>(host_chunk_, std::numeric_limits<int>::max()));
       Kokkos::parallel_for("aspmv::spmv::sell_rows", RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(chunk)),
                            SellRowFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta});
-    } else {
-      Kokkos::parallel_for("aspmv::spmv::sell_slices", RangePolicy<ExecSpace>(exec, 0, slices_),
-                           SellSliceFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta, m});
+    } else if constexpr (!backends::Traits<ExecSpace>::is_gpu) {
+      const std::int64_t shares =
+          std::clamp<std::int64_t>(host_shares_per_thread_ * std::max<std::int64_t>(1, exec.concurrency()), 1, slices_);
+      if (s.height == 4)
+        launch_sell_slice_runs<4>(exec, s, m, slices_, shares, alpha, x, beta, y);
+      else if (s.height == 8)
+        launch_sell_slice_runs<8>(exec, s, m, slices_, shares, alpha, x, beta, y);
+      else if (s.height == 16)
+        launch_sell_slice_runs<16>(exec, s, m, slices_, shares, alpha, x, beta, y);
+      else
+        launch_sell_slice_runs<0>(exec, s, m, slices_, shares, alpha, x, beta, y);
     }
   }
 
@@ -345,6 +418,7 @@ class SellStep {
   Matrix a_;
   const char* format_;
   std::int64_t host_chunk_;  // CPUs, one thread per row (C above host_slice_rows): rows a thread takes at a time
+  std::int64_t host_shares_per_thread_;  // CPUs, slices side by side: runs of slices per thread
   FormatArrays<Value, memory_space> arrays_;
   std::int64_t slices_ = 0;
   std::int64_t longest_ = 0;
@@ -380,7 +454,7 @@ struct Sell {
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true,        /*copies_values*/ true};
   static constexpr TableParameter parameters[] = {TableParameter::sell_c, TableParameter::sell_sigma,
-                                                  TableParameter::host_rows_per_chunk};
+                                                  TableParameter::host_rows_per_chunk, TableParameter::host_shares};
   template <class ExecSpace, class Matrix>
   using Step = impl::SellStep<ExecSpace, Matrix>;
 
@@ -393,7 +467,8 @@ struct Sell {
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
     const impl::SellGeometry g{ctx.params.sell_slice_height, ctx.params.sell_sort_window};
-    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, g, ctx.params.host_rows_per_chunk, ctx.options, "SELL-C-sigma");
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, g, ctx.params.host_rows_per_chunk, ctx.params.host_shares_per_thread,
+                                 ctx.options, "SELL-C-sigma");
     s.groups.push_back(impl::sell_group(
         id, step, s.stats,
         "SELL-" + std::to_string(step.slice_height()) + "-" + std::to_string(step.sorted() ? g.sort_window : 1)));

@@ -54,6 +54,7 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(host_rows_per_chunk)          \
   X(host_shares)                  \
   X(host_simd)                    \
+  X(host_sums)                    \
   X(t_long)                       \
   X(teams_per_cu)                 \
   X(long_row_split)               \
