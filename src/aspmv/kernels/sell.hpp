@@ -258,26 +258,26 @@ struct SellSliceRunsFunctor {
 
   // A slice of Lanes rows.
   KOKKOS_INLINE_FUNCTION void full_slice(const std::int64_t k) const {
-    constexpr int C = Lanes > 0 ? Lanes : 1;
-    const std::int64_t first_row = k * C, start = s.starts(k);
-    const std::int64_t width = (s.starts(k + 1) - start) / C;
-    std::int32_t length[C];
+    constexpr int lanes = Lanes > 0 ? Lanes : 1;
+    const std::int64_t first_row = k * lanes, start = s.starts(k);
+    const std::int64_t width = (s.starts(k + 1) - start) / lanes;
+    std::int32_t length[lanes];
     std::int64_t shortest = width;
-    for (int l = 0; l < C; ++l) {
+    for (int l = 0; l < lanes; ++l) {
       length[l] = s.lengths(first_row + l);
       shortest = length[l] < shortest ? length[l] : shortest;
     }
-    Value sum[C] = {};
+    Value sum[lanes] = {};
     for (std::int64_t j = 0; j < shortest; ++j) {
-      const std::int64_t base = start + j * C;
-      for (int l = 0; l < C; ++l) sum[l] += s.vals(base + l) * x(s.cols(base + l));
+      const std::int64_t base = start + j * lanes;
+      for (int l = 0; l < lanes; ++l) sum[l] += s.vals(base + l) * x(s.cols(base + l));
     }
     for (std::int64_t j = shortest; j < width; ++j) {
-      const std::int64_t base = start + j * C;
-      for (int l = 0; l < C; ++l)
+      const std::int64_t base = start + j * lanes;
+      for (int l = 0; l < lanes; ++l)
         if (j < length[l]) sum[l] += s.vals(base + l) * x(s.cols(base + l));
     }
-    for (int l = 0; l < C; ++l) write_row(y, s.row(first_row + l), alpha, sum[l], beta);
+    for (int l = 0; l < lanes; ++l) write_row(y, s.row(first_row + l), alpha, sum[l], beta);
   }
 
   // Any slice: the last, shorter one, or any of a height known at run time.
