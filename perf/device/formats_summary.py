@@ -19,7 +19,7 @@ import sys
 
 import pandas as pd
 
-FORMATS = ("csr_delta", "sell", "ell", "jad")
+FORMATS = ("csr_delta", "sell", "ell", "jad", "dia")
 AUTOMATIC = ("aspmv_auto", "aspmv_rules", "aspmv_spmv")
 
 

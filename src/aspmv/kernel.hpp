@@ -27,7 +27,8 @@
   X(sell, Sell)                      \
   X(ell, Ell)                        \
   X(jad, Jad)                        \
-  X(csr_vector_team, CsrVectorTeam)
+  X(csr_vector_team, CsrVectorTeam)  \
+  X(dia, Dia)
 
 namespace aspmv {
 

@@ -74,6 +74,12 @@ struct PlanOptions {
   // format_growth_floor_bytes, is refused (aspmv::Error) before allocating.
   double max_format_growth = 3.0;
   std::int64_t format_growth_floor_bytes = std::int64_t(64) << 20;
+  // DIA stores every diagonal that holds an entry whole (the rows it crosses
+  // without an entry too); it moves fewer bytes than CSR only when few slots
+  // are empty. A DIA conversion that would store more than max_dia_fill
+  // times A's nonzeros is refused (aspmv::FormatRefused) before allocating,
+  // whatever the matrix's size.
+  double max_dia_fill = 1.5;
 };
 
 }  // namespace aspmv

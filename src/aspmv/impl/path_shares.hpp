@@ -11,6 +11,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstdint>
 
 namespace aspmv::impl {
@@ -39,6 +40,14 @@ KOKKOS_INLINE_FUNCTION std::int64_t path_share_first(const Position& position, s
       hi = mid;
   }
   return lo;
+}
+
+// How many shares a CPU launch takes: per_thread shares (at least one) for
+// each of the space instance's threads, at least one and at most `items`
+// (rows, slices) in all.
+inline std::int64_t host_share_count(std::int64_t per_thread, std::int64_t threads, std::int64_t items) {
+  const std::int64_t wanted = std::max<std::int64_t>(1, per_thread) * std::max<std::int64_t>(1, threads);
+  return std::clamp<std::int64_t>(wanted, 1, std::max<std::int64_t>(1, items));
 }
 
 // Row r's place on the merge path of a CSR matrix: r + offsets(r).

@@ -72,12 +72,11 @@ struct ScalarShape {
 };
 
 template <class ExecSpace>
-ScalarShape scalar_shape(const ExecSpace& exec, const predictors::KernelParameters& p) {
+ScalarShape scalar_shape(const ExecSpace& exec, const predictors::KernelParameters& p, std::int64_t rows) {
   if (backends::Traits<ExecSpace>::is_gpu) return {};
   ScalarShape s;
   s.chunk = p.host_rows_per_chunk;
-  if (p.host_shares_per_thread > 0)
-    s.shares = static_cast<std::int64_t>(p.host_shares_per_thread) * std::max(1, static_cast<int>(exec.concurrency()));
+  if (p.host_shares_per_thread > 0) s.shares = host_share_count(p.host_shares_per_thread, exec.concurrency(), rows);
   s.sum = p.host_row_simd != 0           ? RowSum::simd_lanes
           : p.host_row_partial_sums == 4 ? RowSum::four_partials
           : p.host_row_partial_sums == 2 ? RowSum::two_partials
@@ -104,9 +103,8 @@ void launch_csr_scalar_summed(const ExecSpace& exec, const Matrix& a, const Scal
                               const YView& y) {
   const CsrScalarFunctor<Matrix, XView, YView, Sum> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta};
   if (shape.shares > 0) {
-    const std::int64_t shares = std::clamp<std::int64_t>(shape.shares, 1, a.num_rows());
-    Kokkos::parallel_for("aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, shares, Kokkos::ChunkSize(1)),
-                         CsrScalarSharesFunctor<Matrix, XView, YView, Sum>{f, a.num_rows(), shares});
+    Kokkos::parallel_for("aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, shape.shares, Kokkos::ChunkSize(1)),
+                         CsrScalarSharesFunctor<Matrix, XView, YView, Sum>{f, a.num_rows(), shape.shares});
   } else {
     Kokkos::parallel_for("aspmv::spmv::csr_scalar",
                          RangePolicy<ExecSpace>(exec, 0, a.num_rows(), Kokkos::ChunkSize(chunk_size(shape.chunk))), f);
@@ -176,11 +174,11 @@ struct CsrScalar {
 
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
-    const auto shape = impl::scalar_shape(ctx.exec, ctx.params);
+    const auto shape = impl::scalar_shape(ctx.exec, ctx.params, s.stats.rows);
     GroupSummary g;
     g.kernel = id;
     g.team_size = 1;
-    g.teams = shape.shares > 0 ? std::min<std::int64_t>(shape.shares, s.stats.rows) : s.stats.rows;
+    g.teams = shape.shares > 0 ? shape.shares : s.stats.rows;
     g.blocks = 1;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
@@ -197,7 +195,7 @@ struct CsrScalar {
   static void launch(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p, int /*tpr*/,
                      typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                      const YView& y) {
-    impl::launch_csr_scalar(exec, a, impl::scalar_shape(exec, p), alpha, x, beta, y);
+    impl::launch_csr_scalar(exec, a, impl::scalar_shape(exec, p, a.num_rows()), alpha, x, beta, y);
   }
 };
 

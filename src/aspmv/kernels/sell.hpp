@@ -249,16 +249,19 @@ struct SellSliceRunsFunctor {
     const SlicePathPosition<decltype(s.starts)> place{s.starts, s.height};
     const std::int64_t last = path_share_first(place, slices, share + 1, shares);
     for (std::int64_t k = path_share_first(place, slices, share, shares); k < last; ++k) {
-      if (Lanes > 0 && (k + 1) * Lanes <= rows)
-        full_slice(k);
-      else
-        any_slice(k);
+      if constexpr (Lanes > 0) {
+        if ((k + 1) * Lanes <= rows) {
+          full_slice(k);
+          continue;
+        }
+      }
+      any_slice(k);
     }
   }
 
-  // A slice of Lanes rows.
+  // A slice of Lanes rows (Lanes > 0).
   KOKKOS_INLINE_FUNCTION void full_slice(const std::int64_t k) const {
-    constexpr int lanes = Lanes > 0 ? Lanes : 1;
+    constexpr int lanes = Lanes;
     const std::int64_t first_row = k * lanes, start = s.starts(k);
     const std::int64_t width = (s.starts(k + 1) - start) / lanes;
     std::int32_t length[lanes];
@@ -375,8 +378,7 @@ class SellStep {
       Kokkos::parallel_for("aspmv::spmv::sell_rows", RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(chunk)),
                            SellRowFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta});
     } else if constexpr (!backends::Traits<ExecSpace>::is_gpu) {
-      const std::int64_t shares =
-          std::clamp<std::int64_t>(host_shares_per_thread_ * std::max<std::int64_t>(1, exec.concurrency()), 1, slices_);
+      const std::int64_t shares = host_share_count(host_shares_per_thread_, exec.concurrency(), slices_);
       if (s.height == 4)
         launch_sell_slice_runs<4>(exec, s, m, slices_, shares, alpha, x, beta, y);
       else if (s.height == 8)

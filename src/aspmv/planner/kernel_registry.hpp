@@ -17,6 +17,7 @@
 #include <aspmv/kernels/csr_scalar.hpp>
 #include <aspmv/kernels/csr_vector.hpp>
 #include <aspmv/kernels/csr_vector_team.hpp>
+#include <aspmv/kernels/dia.hpp>
 #include <aspmv/kernels/ell.hpp>
 #include <aspmv/kernels/gao_partitioned.hpp>
 #include <aspmv/kernels/jad.hpp>

@@ -1,0 +1,238 @@
+// DIA (kernels/dia.hpp) against the long-double reference on the matrices it
+// is for (2-D and 3-D grids, bands with holes, rectangular and single-row
+// matrices) and on every edge-case and random matrix (taken or refused by the
+// memory guard, a defined result either way), every space, float and double,
+// int32 and int64 offsets. Then what it must never do: read a hole (x holds
+// Inf only where a hole would meet it), take duplicate entries, allocate past
+// the guard; and what its plan says (diagonals, those without holes).
+
+#include <catch2/catch.hpp>
+
+#include "support/spaces.hpp"
+#include "support/spmv_check.hpp"
+
+#include <aspmv/kernels/dia.hpp>
+#include <aspmv/plan.hpp>
+
+#include <corpus/band.hpp>
+#include <corpus/random_csr.hpp>
+#include <corpus/stencil.hpp>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+using namespace aspmv;
+using namespace aspmv::testing;
+
+namespace {
+
+// Appends a row of (column, value) pairs.
+void add_row(HostCsr<double, std::int64_t>& h, std::initializer_list<std::pair<std::int32_t, double>> entries) {
+  for (const auto& [c, v] : entries) {
+    h.col_indices.push_back(c);
+    h.values.push_back(v);
+  }
+  h.row_offsets.push_back(static_cast<std::int64_t>(h.col_indices.size()));
+  ++h.num_rows;
+}
+
+// The matrices DIA is for first (own_matrices of them: never refused), then
+// the edge cases and random ones.
+constexpr std::size_t own_matrices = 7;
+std::vector<corpus::NamedMatrix> dia_matrices() {
+  std::vector<corpus::NamedMatrix> out;
+  out.push_back({"stencil 2-D 5-point 13 x 11", corpus::stencil(13, 11, 1, 5)});
+  // 2,800 rows: CPU blocks of 256 rows, and hole masks whose 32-row words are
+  // full, empty or mixed (a hole every 70 rows on diagonals +-1).
+  out.push_back({"stencil 2-D 5-point 70 x 40", corpus::stencil(70, 40, 1, 5)});
+  out.push_back({"stencil 3-D 27-point 6 x 5 x 4", corpus::stencil(6, 5, 4, 27)});
+  out.push_back({"stencil 3-D 7-point 9 x 9 x 9", corpus::stencil(9, 9, 9, 7)});
+  corpus::BandSpec b;
+  b.rows = 700;
+  b.half_width = 6;
+  b.mean = 7;
+  b.seed = 3;
+  out.push_back({"band 700 w 6 (holes)", corpus::band(b)});
+  HostCsr<double, std::int64_t> wide;  // 3 x 40: diagonals far right of the square
+  wide.num_cols = 40;
+  add_row(wide, {{0, 1.0}, {10, 2.0}, {39, -1.0}});
+  add_row(wide, {{1, 3.0}, {11, 4.0}});
+  add_row(wide, {{2, 5.0}, {12, 6.0}, {38, 0.5}});
+  out.push_back({"3 x 40", wide});
+  HostCsr<double, std::int64_t> tall;  // 40 x 3: diagonals far below
+  tall.num_cols = 3;
+  for (std::int32_t r = 0; r < 40; ++r) add_row(tall, {{r % 3, 1.0 + r}});
+  out.push_back({"40 x 3", tall});
+  for (auto& m : corpus::edge_case_matrices(37)) out.push_back(std::move(m));
+  std::uint64_t seed = 50;
+  for (const auto lengths : {corpus::RowLengths::uniform, corpus::RowLengths::zipf})
+    for (const std::int32_t rows : {1, 37, 300}) {
+      corpus::RandomCsrSpec s;
+      s.rows = rows;
+      s.cols = rows + 5;
+      s.lengths = lengths;
+      s.mean = 4;
+      s.spread = lengths == corpus::RowLengths::zipf ? 1.6 : 3;
+      s.sorted = seed % 2 == 0;
+      s.duplicates = seed % 3 == 0;
+      s.seed = seed++;
+      out.push_back({corpus::name(s), corpus::random_csr(s)});
+    }
+  return out;
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("dia equals the reference on grids, bands and every matrix it takes", "[kernels][dia]",
+                        Configs) {
+  using Space = typename TestType::space;
+  using Value = typename TestType::value;
+  using Offset = typename TestType::offset;
+  const SpmvCase cases[] = {{1.0, 0.0, true, 3}, {-1.5, 2.0, false, 4}, {0.0, 0.5, false, 5}};
+  PlanOptions o;
+  o.kernel = Kernel::dia;
+  o.max_dia_fill = 1e9;  // the kernel on every matrix, not only where it pays: the memory guard still refuses
+  const auto matrices = dia_matrices();
+  for (std::size_t i = 0; i < matrices.size(); ++i) {
+    const auto& m = matrices[i];
+    for (const auto& c : cases) {
+      const auto r = run_plan<Space, Value, Offset>(m.matrix, o, c, 2);
+      INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", alpha " << c.alpha << ", beta "
+                    << c.beta << "\n"
+                    << r.description);
+      CHECK(r.comparison.within_bounds);
+      if (i < own_matrices) CHECK(r.refused.empty());  // what DIA is for is never refused
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("dia never reads a hole and refuses duplicates", "[kernels][dia]", Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  Space exec;
+  // Diagonals -1, 0, +1 of a 3 x 3 matrix; (0, 1) and (2, 1) are holes of
+  // diagonals +1 and -1, and x(1) = Inf: a hole read would make y(0) and y(2)
+  // NaN, and 0 * Inf nowhere else.
+  HostCsr<double, std::int64_t> h;
+  h.num_cols = 3;
+  add_row(h, {{0, 1.0}});
+  add_row(h, {{0, 2.0}, {1, 3.0}, {2, 4.0}});
+  add_row(h, {{2, 5.0}});
+  const DeviceCsr<double, std::int64_t, Mem> a(exec, h);
+  PlanOptions o;
+  o.kernel = Kernel::dia;
+  o.max_dia_fill = 2.0;  // 9 slots for 5 nonzeros
+  const auto plan = make_plan(exec, a.view(), o);
+  INFO(plan.describe());
+  CHECK(plan.summary().groups.at(0).detail.find("DIA: 3 diagonals (1 without holes)") != std::string::npos);
+  Kokkos::View<double*, Mem> x("x", 3), y("y", 3);
+  auto xh = Kokkos::create_mirror_view(x);
+  xh(0) = 1.0;
+  xh(1) = std::numeric_limits<double>::infinity();
+  xh(2) = 1.0;
+  Kokkos::deep_copy(x, xh);
+  plan.apply(exec, 1.0, x, 0.0, y);
+  exec.fence();
+  const auto yh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+  CHECK(yh(0) == 1.0);
+  CHECK(std::isinf(yh(1)));
+  CHECK(yh(2) == 5.0);
+
+  // Two entries at (1, 1): refused with the count, never summed into one slot.
+  HostCsr<double, std::int64_t> d;
+  d.num_cols = 3;
+  add_row(d, {{0, 1.0}});
+  add_row(d, {{1, 3.0}, {1, 4.0}});
+  add_row(d, {{2, 5.0}});
+  const DeviceCsr<double, std::int64_t, Mem> dup(exec, d);
+  try {
+    (void)make_plan(exec, dup.view(), o);
+    FAIL("the DIA conversion of a matrix with a duplicate entry was not refused");
+  } catch (const FormatRefused& e) {
+    const std::string what = e.what();
+    INFO(what);
+    CHECK(what.find("1 duplicate entries") != std::string::npos);
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("dia's memory guard and its plan's description", "[kernels][dia]", Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  Space exec;
+  // A 5-point grid of 20 x 15: 5 diagonals, the main one and +-20 without
+  // holes, +-1 broken at every grid row's end.
+  const DeviceCsr<double, std::int64_t, Mem> grid(exec, corpus::stencil(20, 15, 1, 5));
+  PlanOptions o;
+  o.kernel = Kernel::dia;
+  const auto plan = make_plan(exec, grid.view(), o);
+  INFO(plan.describe());
+  CHECK(plan.summary().groups.at(0).detail.find("DIA: 5 diagonals (3 without holes), 1500 stored values") !=
+        std::string::npos);
+  // A random matrix spreads its entries over hundreds of diagonals: its
+  // slots would be far more than 1.5x its nonzeros, refused by the fill
+  // limit; without it, under the 64 MiB floor it converts; with the floor at
+  // 0 the 3x factor refuses it before the values are allocated.
+  corpus::RandomCsrSpec s;
+  s.rows = 400;
+  s.cols = 400;
+  s.mean = 3;
+  s.seed = 8;
+  const DeviceCsr<double, std::int64_t, Mem> random(exec, corpus::random_csr(s));
+  try {
+    (void)make_plan(exec, random.view(), o);
+    FAIL("the DIA conversion of a random matrix was not refused by the fill limit");
+  } catch (const FormatRefused& e) {
+    const std::string what = e.what();
+    INFO(what);
+    CHECK(what.find("max_dia_fill") != std::string::npos);
+  }
+  o.max_dia_fill = 1e9;
+  CHECK_NOTHROW(make_plan(exec, random.view(), o));
+  o.format_growth_floor_bytes = 0;
+  try {
+    (void)make_plan(exec, random.view(), o);
+    FAIL("the DIA conversion of a random matrix was not refused");
+  } catch (const FormatRefused& e) {
+    const std::string what = e.what();
+    INFO(what);
+    CHECK(what.find("the DIA conversion is refused") != std::string::npos);
+    CHECK(what.find("max_format_growth") != std::string::npos);
+  }
+  CHECK_NOTHROW(make_plan(exec, grid.view(), o));  // a grid fits at any floor
+}
+
+TEMPLATE_LIST_TEST_CASE("dia takes a strided x: a column of a LayoutRight multivector", "[kernels][dia]", Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  Space exec;
+  // A 5-point grid of 70 x 40 (integer values, integer x: every sum exact),
+  // x the middle column of a LayoutRight n x 3 view (stride 3).
+  const auto h = corpus::stencil(70, 40, 1, 5);
+  const DeviceCsr<double, std::int64_t, Mem> a(exec, h);
+  PlanOptions o;
+  o.kernel = Kernel::dia;
+  const auto plan = make_plan(exec, a.view(), o);
+  const std::int64_t n = h.num_rows;
+  Kokkos::View<double**, Kokkos::LayoutRight, Mem> xs("xs", n, 3);
+  Kokkos::View<double*, Mem> y("y", n);
+  auto xh = Kokkos::create_mirror_view(xs);
+  for (std::int64_t i = 0; i < n; ++i)
+    for (int j = 0; j < 3; ++j) xh(i, j) = j == 1 ? double(i % 7 - 3) : std::numeric_limits<double>::quiet_NaN();
+  Kokkos::deep_copy(xs, xh);
+  const auto x = Kokkos::subview(xs, Kokkos::ALL, 1);
+  static_assert(std::is_same_v<typename decltype(x)::array_layout, Kokkos::LayoutStride>);
+  plan.apply(exec, 1.0, x, 0.0, y);
+  exec.fence();
+  const auto yh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+  std::int64_t wrong = 0;
+  for (std::int64_t r = 0; r < n; ++r) {
+    double want = 0;
+    for (auto j = h.row_offsets[r]; j < h.row_offsets[r + 1]; ++j)
+      want += h.values[j] * double(h.col_indices[j] % 7 - 3);
+    wrong += yh(r) == want ? 0 : 1;
+  }
+  CHECK(wrong == 0);
+}
