@@ -209,7 +209,7 @@ struct DiaRowFunctor {
 // block's rows it crosses (contiguous values and x). A diagonal with holes
 // goes through its mask: consecutive full words run as one contiguous loop,
 // empty words are skipped, a mixed word selects its rows' products by the
-// mask's bits (no branch: vector code too).
+// mask's bits (no branch; GCC 12 still compiles this loop as scalar code).
 // With a contiguous x the loops run on raw pointers, which the host
 // compiler turns into vector code. Every row costs the same (its
 // diagonals): block_rows splits the rows into a multiple of the threads'
