@@ -67,6 +67,9 @@ struct KernelParameters {
   // sums (1: in order; 2 or 4: impl/kernel_types.hpp row_sum_partials).
   // host_row_simd 1 takes precedence.
   int host_row_partial_sums = 1;
+  // GPU backends: DIA's rows a thread (kernels/dia.hpp: 1, 2 or 4; 0: the
+  // most of 4, 2, 1 that keeps every thread the device holds at once busy).
+  int dia_rows_per_thread = 0;
 };
 
 struct ArchProvenance {

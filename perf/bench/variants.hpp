@@ -45,6 +45,8 @@ inline void apply_assignment(const std::string& text, Variant& var) {
   if (v < 1) throw Error("variant '" + text + "': the value must be positive");
   if (key == TableParameter::host_sums && v != 1 && v != 2 && v != 4)
     throw Error("variant '" + text + "': host_sums takes 1, 2 or 4");
+  if (key == TableParameter::dia_rows && v != 1 && v != 2 && v != 4)
+    throw Error("variant '" + text + "': dia_rows takes 1, 2 or 4");
   auto& p = var.table.parameters;
   const int iv = static_cast<int>(v);
   switch (key) {
@@ -65,6 +67,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::merge_items: p.merge_items_per_thread = {iv, iv}; break;
     case TableParameter::sell_c: p.sell_slice_height = iv; break;
     case TableParameter::sell_sigma: p.sell_sort_window = iv; break;
+    case TableParameter::dia_rows: p.dia_rows_per_thread = iv; break;
   }
   for (const auto k : all_kernels)
     if (planner::kernel_reads(k, key) && std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())

@@ -494,7 +494,10 @@ for stage in "$@"; do
       # The converted formats (csr_delta, sell, ell) beside every other method and
       # cuSPARSE CSR and SELL, double and float, on FORMAT_MATRICES (default: the
       # matrices of .device/sel/ and the banded/stencil/uniform generated ones);
-      # summarized here by perf/device/formats_summary.py (pandas).
+      # summarized here by perf/device/formats_summary.py (pandas); FORMAT_VARIANTS:
+      # table parameter variants (aspmv bench --variant), e.g. "dia_rows=1 dia_rows=4".
+      fmt_variants=()
+      for v in ${FORMAT_VARIANTS:-}; do fmt_variants+=(--variant "$v"); done
       if [ -n "${FORMAT_MATRICES:-}" ]; then read -ra fmt_list <<<"$FORMAT_MATRICES"; else
         fmt_list=(.device/sel/* stencil3d-27pt-130 band-r1000000-w100-m30-seed7 band-r1000000-w100-m30-seed7-perm1
           stencil2d-5pt-2000 stencil3d-7pt-150 rand-uniform-r1000000-c1000000-m16-s12-seed5); fi
@@ -503,7 +506,7 @@ for stage in "$@"; do
         for prec in double float; do
           if (( SECONDS - fmt_start > ${FORMAT_SECONDS:-500} )); then echo "not run (time): $mtx $prec" >>"$OUT/formats.txt"; continue; fi
           flag=; [ "$prec" = float ] && flag=--float
-          $bin/aspmv bench $flag --copy-mib 256 --csv "$OUT/bench_formats_$prec.csv" "$mtx" >>"$OUT/formats.txt" 2>&1 ||
+          $bin/aspmv bench $flag --copy-mib 256 --csv "$OUT/bench_formats_$prec.csv" "${fmt_variants[@]}" "$mtx" >>"$OUT/formats.txt" 2>&1 ||
             echo "bench failed on $mtx ($prec)" | tee -a "$OUT/formats.txt"
         done
       done

@@ -40,10 +40,11 @@
 
 #include <Kokkos_Core.hpp>
 
-#include <array>
 #include <cstdint>
+#include <cstring>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace aspmv::impl {
@@ -89,6 +90,13 @@ struct DiaNumberDiagonals {
   }
 };
 
+// The rows [first, last) in which diagonal o of a rows x cols matrix lies
+// inside it.
+KOKKOS_INLINE_FUNCTION std::int64_t dia_first_row(std::int64_t o) { return o < 0 ? -o : 0; }
+KOKKOS_INLINE_FUNCTION std::int64_t dia_last_row(std::int64_t o, std::int64_t rows, std::int64_t cols) {
+  return cols - o < rows ? cols - o : rows;
+}
+
 // The arrays of a DIA copy, as an apply reads them.
 template <class Value, class MemorySpace>
 struct DiaView {
@@ -98,9 +106,8 @@ struct DiaView {
   Kokkos::View<const Value*, MemorySpace> vals;                     // diagonals * rows
   std::int64_t rows, cols, diagonals, words_per_diagonal;
 
-  // The rows [first, last) in which diagonal o lies inside A.
-  KOKKOS_INLINE_FUNCTION std::int64_t first_row(std::int64_t o) const { return o < 0 ? -o : 0; }
-  KOKKOS_INLINE_FUNCTION std::int64_t last_row(std::int64_t o) const { return cols - o < rows ? cols - o : rows; }
+  KOKKOS_INLINE_FUNCTION std::int64_t first_row(std::int64_t o) const { return dia_first_row(o); }
+  KOKKOS_INLINE_FUNCTION std::int64_t last_row(std::int64_t o) const { return dia_last_row(o, rows, cols); }
 };
 
 // Copies A's entries into their diagonals: values always, the mask on the
@@ -161,7 +168,7 @@ struct DiaCompleteDiagonals {
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const std::int64_t k = team.league_rank();
     const std::int64_t o = diagonal_offsets(k);
-    const std::int64_t first = o < 0 ? -o : 0, last = cols - o < rows ? cols - o : rows;
+    const std::int64_t first = dia_first_row(o), last = dia_last_row(o, rows, cols);
     std::int64_t holes = 0;
     Kokkos::parallel_reduce(
         Kokkos::TeamThreadRange(team, first / 32, (last + 31) / 32),
@@ -175,43 +182,61 @@ struct DiaCompleteDiagonals {
   }
 };
 
-// GPU apply: one thread per row, its diagonals in ascending order. The body
-// has no branch that splits a warp: a slot outside A (column < 0 or >= n)
-// or a hole reads a valid address (the value, x at a clamped column) and
-// adds nothing (a select, so 0 * Inf never reaches the sum); only a
-// diagonal with holes reads its mask word, the same word for a warp's 32
-// rows.
-template <class Value, class MemorySpace, class XView, class YView>
-struct DiaRowFunctor {
+// GPU apply: each thread sums Rows rows, 32 apart: thread t of a group of
+// 32 (a warp when the launch's blocks are multiples of 32) takes rows
+// 32 * Rows * g + t + 32 j, j < Rows, that is one mask word per j, and a
+// warp reads 32 consecutive values and x entries per diagonal and j. A
+// diagonal's offset, flag and mask words are loaded once for the thread's
+// Rows rows (the loads the profile stalled on with one row a thread), and
+// its Rows products are independent. Slots outside A (the column < 0 or
+// >= n) and holes are skipped by a branch, never added: no 0 * Inf. Rows
+// comes from the table (dia_rows_per_thread) or dia_gpu_rows_per_thread.
+template <int Rows, class Value, class MemorySpace, class XView, class YView>
+struct DiaRowsFunctor {
   DiaView<Value, MemorySpace> d;
   XView x;
   YView y;
   Value alpha, beta;
-  KOKKOS_FUNCTION void operator()(const std::int64_t r) const {
-    Value sum = 0;
-    const std::uint32_t bit = 1U << static_cast<std::uint32_t>(r % 32);
-    const std::uint32_t* word = d.present.data() + r / 32;
-    const Value* v = d.vals.data() + r;
-    for (std::int64_t k = 0; k < d.diagonals; ++k, v += d.rows, word += d.words_per_diagonal) {
-      const std::int64_t c = r + d.diagonal_offsets(k);
-      const bool inside = c >= 0 && c < d.cols;
-      const bool holds = inside && (d.complete(k) != 0 || (*word & bit) != 0);
-      const Value product = *v * x(inside ? c : 0);
-      sum += holds ? product : Value(0);
+  KOKKOS_FUNCTION void operator()(const std::int64_t t) const {
+    const std::int64_t first_word = t / 32 * Rows;  // the mask word of the thread's first row
+    const std::uint32_t lane = static_cast<std::uint32_t>(t % 32);
+    const std::int64_t first = first_word * 32 + lane;
+    Value sum[Rows] = {};
+    for (std::int64_t k = 0; k < d.diagonals; ++k) {
+      const std::int64_t o = d.diagonal_offsets(k);
+      const std::int64_t lo = d.first_row(o), hi = d.last_row(o);
+      const bool complete = d.complete(k) != 0;
+      const Value* v = d.vals.data() + k * d.rows;
+      const std::uint32_t* words = d.present.data() + k * d.words_per_diagonal + first_word;
+      for (int j = 0; j < Rows; ++j) {
+        const std::int64_t r = first + 32 * j;
+        if (r < lo || r >= hi) continue;
+        if (complete || ((words[j] >> lane) & 1U) != 0) sum[j] += v[r] * x(r + o);
+      }
     }
-    write_row(y, r, alpha, sum, beta);
+    for (int j = 0; j < Rows; ++j)
+      if (first + 32 * j < d.rows) write_row(y, first + 32 * j, alpha, sum[j], beta);
   }
 };
+
+// Rows per GPU thread when the table leaves it open (0): the most of 4, 2
+// and 1 that still gives every thread the device can hold at once (its
+// concurrency) at least one thread's rows.
+inline int dia_gpu_rows_per_thread(std::int64_t rows, std::int64_t concurrency) {
+  for (const int r : {4, 2})
+    if (rows >= std::int64_t(r) * concurrency) return r;
+  return 1;
+}
 
 // CPU apply: one thread per block of rows (a multiple of 32, at most
 // dia_host_rows: long bursts along each diagonal for the prefetchers, the
 // block's sums in a local array in L1), each diagonal walked over the
 // block's rows it crosses (contiguous values and x). A diagonal with holes
 // goes through its mask: consecutive full words run as one contiguous loop,
-// empty words are skipped, a mixed word selects its rows' products by the
-// mask's bits (no branch; GCC 12 still compiles this loop as scalar code).
-// With a contiguous x the loops run on raw pointers, which the host
-// compiler turns into vector code. Every row costs the same (its
+// empty words are skipped, a mixed word keeps or clears each row's product
+// by a bitwise lane mask made of the row's bit (no branch). With a
+// contiguous x the loops run on raw pointers (chosen once per block), which
+// the host compiler turns into vector code. Every row costs the same (its
 // diagonals): block_rows splits the rows into a multiple of the threads'
 // count of blocks of at most dia_host_rows rows (rounded up to 32).
 constexpr std::int64_t dia_host_rows = 1024;
@@ -221,6 +246,18 @@ inline std::int64_t dia_block_rows(std::int64_t rows, std::int64_t threads) {
   const std::int64_t per_block = blocks > 0 ? ((rows + blocks - 1) / blocks + 31) / 32 * 32 : 32;
   return per_block < 32 ? 32 : per_block > dia_host_rows ? dia_host_rows : per_block;
 }
+// x as the host loops read it: a raw pointer when x is contiguous (the form
+// the compiler vectorizes), else the view's accessor.
+template <class XView>
+struct DiaStridedX {
+  XView x;
+  KOKKOS_INLINE_FUNCTION auto operator[](std::int64_t i) const -> decltype(x(i)) { return x(i); }
+};
+
+// The unsigned integer of a value's width (the lane mask of a select).
+template <class Value>
+using dia_lane_bits = std::conditional_t<sizeof(Value) == 8, std::uint64_t, std::uint32_t>;
+
 template <class Value, class MemorySpace, class XView, class YView>
 struct DiaBlockFunctor {
   DiaView<Value, MemorySpace> d;
@@ -229,44 +266,40 @@ struct DiaBlockFunctor {
   Value alpha, beta;
   std::int64_t block_rows;  // a multiple of 32, at most dia_host_rows
 
-  // sum[r - first] += v[r] * x(r + o) for r in [lo, hi).
-  KOKKOS_INLINE_FUNCTION void add_run(Value* sum, const Value* v, std::int64_t o, std::int64_t first, std::int64_t lo,
-                                      std::int64_t hi) const {
+  // sum[r - first] += v[r] * xs[r + o] for r in [lo, hi).
+  template <class XS>
+  KOKKOS_INLINE_FUNCTION static void add_run(Value* sum, const Value* v, const XS& xs, std::int64_t o,
+                                             std::int64_t first, std::int64_t lo, std::int64_t hi) {
     Value* s = sum - first;
-    if (x.span_is_contiguous()) {
-      const auto* xp = x.data() + o;
-      for (std::int64_t r = lo; r < hi; ++r) s[r] += v[r] * xp[r];
-    } else {
-      for (std::int64_t r = lo; r < hi; ++r) s[r] += v[r] * x(r + o);
-    }
+    for (std::int64_t r = lo; r < hi; ++r) s[r] += v[r] * xs[r + o];
   }
 
   // The same for the rows of one mask word whose bits `have` holds: each
   // product is formed (every row of [lo, hi) has its column inside A) and
-  // selected, so the loop has no branch and 0 * Inf never reaches a sum.
-  KOKKOS_INLINE_FUNCTION void add_masked(Value* sum, const Value* v, std::int64_t o, std::int64_t first,
-                                         std::int64_t lo, std::int64_t hi, std::uint32_t have) const {
+  // kept or cleared by a lane mask of all ones or all zeros (bitwise, the
+  // form the host compiler vectorizes), so 0 * Inf never reaches a sum.
+  template <class XS>
+  KOKKOS_INLINE_FUNCTION static void add_masked(Value* sum, const Value* v, const XS& xs, std::int64_t o,
+                                                std::int64_t first, std::int64_t lo, std::int64_t hi,
+                                                std::uint32_t have) {
+    static_assert(sizeof(Value) == sizeof(dia_lane_bits<Value>), "a lane mask of the value's width");
+    using Bits = dia_lane_bits<Value>;
     Value* s = sum - first;
     const std::int64_t word_first = lo / 32 * 32;
-    if (x.span_is_contiguous()) {
-      const auto* xp = x.data() + o;
-      for (std::int64_t r = lo; r < hi; ++r) {
-        const Value product = v[r] * xp[r];
-        s[r] += ((have >> static_cast<std::uint32_t>(r - word_first)) & 1U) != 0 ? product : Value(0);
-      }
-    } else {
-      for (std::int64_t r = lo; r < hi; ++r) {
-        const Value product = v[r] * x(r + o);
-        s[r] += ((have >> static_cast<std::uint32_t>(r - word_first)) & 1U) != 0 ? product : Value(0);
-      }
+    for (std::int64_t r = lo; r < hi; ++r) {
+      const Value product = v[r] * xs[r + o];
+      Bits bits;
+      std::memcpy(&bits, &product, sizeof bits);
+      bits &= Bits(0) - Bits((have >> static_cast<std::uint32_t>(r - word_first)) & 1U);
+      Value kept;
+      std::memcpy(&kept, &bits, sizeof kept);
+      s[r] += kept;
     }
   }
 
-  KOKKOS_FUNCTION void operator()(const std::int64_t block) const {
-    Value sum[dia_host_rows];
-    const std::int64_t first = block * block_rows;
-    const std::int64_t end = d.rows - first < block_rows ? d.rows : first + block_rows;
-    for (std::int64_t i = 0; i < end - first; ++i) sum[i] = 0;
+  // The block's diagonals into sum (one entry a row of the block).
+  template <class XS>
+  KOKKOS_INLINE_FUNCTION void sum_block(Value* sum, const XS& xs, std::int64_t first, std::int64_t end) const {
     for (std::int64_t k = 0; k < d.diagonals; ++k) {
       const std::int64_t o = d.diagonal_offsets(k);
       const std::int64_t lo = first > d.first_row(o) ? first : d.first_row(o);
@@ -274,7 +307,7 @@ struct DiaBlockFunctor {
       if (lo >= hi) continue;
       const Value* v = d.vals.data() + k * d.rows;
       if (d.complete(k) != 0) {
-        add_run(sum, v, o, first, lo, hi);
+        add_run(sum, v, xs, o, first, lo, hi);
         continue;
       }
       std::int64_t run = lo;  // the start of the current run of full words' rows
@@ -283,17 +316,48 @@ struct DiaBlockFunctor {
         const std::uint32_t want = dia_word_bits(r % 32, r % 32 + (word_end - r));
         const std::uint32_t have = d.present(k * d.words_per_diagonal + r / 32) & want;
         if (have != want) {
-          add_run(sum, v, o, first, run, r);  // the full words before this one
-          if (have != 0) add_masked(sum, v, o, first, r, word_end, have);
+          add_run(sum, v, xs, o, first, run, r);  // the full words before this one
+          if (have != 0) add_masked(sum, v, xs, o, first, r, word_end, have);
           run = word_end;
         }
         r = word_end;
       }
-      add_run(sum, v, o, first, run, hi);
+      add_run(sum, v, xs, o, first, run, hi);
     }
+  }
+
+  KOKKOS_FUNCTION void operator()(const std::int64_t block) const {
+    Value sum[dia_host_rows];
+    const std::int64_t first = block * block_rows;
+    const std::int64_t end = d.rows - first < block_rows ? d.rows : first + block_rows;
+    for (std::int64_t i = 0; i < end - first; ++i) sum[i] = 0;
+    if (x.span_is_contiguous())
+      sum_block(sum, static_cast<const Value*>(x.data()), first, end);
+    else
+      sum_block(sum, DiaStridedX<XView>{x}, first, end);
     for (std::int64_t r = first; r < end; ++r) write_row(y, r, alpha, sum[r - first], beta);
   }
 };
+
+// The GPU apply (DiaRowsFunctor) with 1, 2 or 4 rows a thread: ceil(m / (32
+// rows_per_thread)) groups of 32 threads. Runs on any space (the tests run it
+// on the host too).
+template <class ExecSpace, class Value, class MemorySpace, class XView, class YView>
+void dia_apply_rows(const ExecSpace& exec, int rows_per_thread, const DiaView<Value, MemorySpace>& d, Value alpha,
+                    const XView& x, Value beta, const YView& y) {
+  auto launch = [&](auto rows) {
+    constexpr int per = decltype(rows)::value;
+    const std::int64_t groups = (d.rows + 32 * per - 1) / (32 * per);
+    Kokkos::parallel_for("aspmv::spmv::dia_rows", RangePolicy<ExecSpace>(exec, 0, groups * 32),
+                         DiaRowsFunctor<per, Value, MemorySpace, XView, YView>{d, x, y, alpha, beta});
+  };
+  if (rows_per_thread == 4)
+    launch(std::integral_constant<int, 4>{});
+  else if (rows_per_thread == 2)
+    launch(std::integral_constant<int, 2>{});
+  else
+    launch(std::integral_constant<int, 1>{});
+}
 
 template <class Value>
 std::int64_t dia_bytes(std::int64_t diagonals, std::int64_t rows) {
@@ -309,10 +373,14 @@ class DiaStep {
 
   // Converts A (asynchronously on `exec`, but for the count of diagonals and
   // the duplicates, read back). Throws aspmv::FormatRefused when the guard
-  // refuses or A has duplicate entries.
-  DiaStep(const ExecSpace& exec, const Matrix& a, const PlanOptions& options) : a_(a) {
+  // refuses or A has duplicate entries. rows_per_thread: the GPU apply's
+  // rows a thread (1, 2 or 4; 0: dia_gpu_rows_per_thread decides).
+  DiaStep(const ExecSpace& exec, const Matrix& a, const PlanOptions& options, int rows_per_thread) : a_(a) {
     const std::int64_t m = a.num_rows(), n = a.num_cols();
     words_ = (m + 31) / 32;
+    rows_per_thread_ = rows_per_thread == 1 || rows_per_thread == 2 || rows_per_thread == 4
+                           ? rows_per_thread
+                           : dia_gpu_rows_per_thread(m, exec.concurrency());
     const std::int64_t positions = m > 0 && n > 0 ? m + n - 1 : 0;
     if (positions > 0 && a.nnz() > 0) {
       auto marks = zeros<std::int32_t>(exec, positions, "aspmv::dia::marks");
@@ -360,10 +428,9 @@ class DiaStep {
                  const YView& y) const {
     const std::int64_t m = a_.num_rows();
     if (m == 0) return;
-    const DiaView<Value, memory_space> d{offsets_, complete_, present_, vals_, m, a_.num_cols(), diagonals_, words_};
+    const auto d = view();
     if constexpr (backends::Traits<ExecSpace>::is_gpu) {
-      Kokkos::parallel_for("aspmv::spmv::dia_rows", RangePolicy<ExecSpace>(exec, 0, m),
-                           DiaRowFunctor<Value, memory_space, XView, YView>{d, x, y, alpha, beta});
+      dia_apply_rows(exec, rows_per_thread_, d, alpha, x, beta, y);
     } else {
       const std::int64_t block_rows = dia_block_rows(m, exec.concurrency());
       Kokkos::parallel_for("aspmv::spmv::dia_blocks",
@@ -373,6 +440,10 @@ class DiaStep {
   }
 
   std::int64_t diagonals() const { return diagonals_; }
+  int rows_per_thread() const { return rows_per_thread_; }
+  DiaView<Value, memory_space> view() const {
+    return {offsets_, complete_, present_, vals_, a_.num_rows(), a_.num_cols(), diagonals_, words_};
+  }
   std::int64_t complete_diagonals() const { return complete_count_; }
   std::int64_t bytes() const { return dia_bytes<Value>(diagonals_, a_.num_rows()); }
 
@@ -415,6 +486,7 @@ class DiaStep {
 
   Matrix a_;
   std::int64_t diagonals_ = 0, complete_count_ = 0, words_ = 0;
+  int rows_per_thread_ = 1;  // GPU rows a thread (1, 2 or 4)
   Kokkos::View<std::int64_t*, memory_space> offsets_;
   Kokkos::View<std::uint32_t*, memory_space> present_;
   Kokkos::View<std::int32_t*, memory_space> complete_;
@@ -431,7 +503,7 @@ struct Dia {
                                        /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true,        /*copies_values*/ true};
-  static constexpr std::array<TableParameter, 0> parameters{};  // reads none
+  static constexpr TableParameter parameters[] = {TableParameter::dia_rows};
   template <class ExecSpace, class Matrix>
   using Step = impl::DiaStep<ExecSpace, Matrix>;
 
@@ -443,11 +515,12 @@ struct Dia {
 
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
-    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, ctx.options);
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, ctx.options, ctx.params.dia_rows_per_thread);
     GroupSummary g;
     g.kernel = id;
+    const bool gpu = backends::Traits<ExecSpace>::is_gpu;
     g.team_size = 1;
-    g.teams = s.stats.rows;
+    g.teams = gpu ? (s.stats.rows + step.rows_per_thread() - 1) / step.rows_per_thread() : s.stats.rows;
     g.blocks = 1;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
@@ -456,6 +529,7 @@ struct Dia {
       << step.diagonals() * s.stats.rows << " stored values ("
       << (s.stats.nnz > 0 ? double(step.diagonals() * s.stats.rows) / double(s.stats.nnz) : 1.0) << "x the nonzeros), "
       << step.bytes() << " bytes";
+    if (gpu) d << ", " << step.rows_per_thread() << " rows a thread";
     g.detail = d.str();
     s.groups.push_back(g);
     return step;
