@@ -274,6 +274,39 @@ TEMPLATE_LIST_TEST_CASE("dia's GPU rows, 1, 2 and 4 a thread, equal the referenc
   }
 }
 
+TEMPLATE_LIST_TEST_CASE("dia's GPU rows never read a hole, on every space", "[kernels][dia]", Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  Space exec;
+  // The 3 x 3 matrix of the hole test above ((0, 1) and (2, 1) are holes of
+  // diagonals +1 and -1, x(1) = Inf), through the GPU body with 1, 2 and 4
+  // rows a thread.
+  HostCsr<double, std::int64_t> h;
+  h.num_cols = 3;
+  add_row(h, {{0, 1.0}});
+  add_row(h, {{0, 2.0}, {1, 3.0}, {2, 4.0}});
+  add_row(h, {{2, 5.0}});
+  const DeviceCsr<double, std::int64_t, Mem> a(exec, h);
+  PlanOptions o;
+  o.max_dia_fill = 2.0;
+  Kokkos::View<double*, Mem> x("x", 3), y("y", 3);
+  auto xh = Kokkos::create_mirror_view(x);
+  xh(0) = 1.0;
+  xh(1) = std::numeric_limits<double>::infinity();
+  xh(2) = 1.0;
+  Kokkos::deep_copy(x, xh);
+  for (const int rows : {1, 2, 4}) {
+    const impl::DiaStep<Space, std::decay_t<decltype(a.view())>> step(exec, a.view(), o, rows);
+    impl::dia_apply_rows(exec, rows, step.view(), 1.0, x, 0.0, y);
+    exec.fence();
+    const auto yh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+    INFO(rows << " rows a thread");
+    CHECK(yh(0) == 1.0);
+    CHECK(std::isinf(yh(1)));
+    CHECK(yh(2) == 5.0);
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("dia's plan takes its GPU rows a thread from the table", "[kernels][dia]", Spaces) {
   using Space = TestType;
   using Mem = typename Space::memory_space;

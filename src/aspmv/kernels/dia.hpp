@@ -185,36 +185,52 @@ struct DiaCompleteDiagonals {
 // GPU apply: each thread sums Rows rows, 32 apart: thread t of a group of
 // 32 (a warp when the launch's blocks are multiples of 32) takes rows
 // 32 * Rows * g + t + 32 j, j < Rows, that is one mask word per j, and a
-// warp reads 32 consecutive values and x entries per diagonal and j. A
-// diagonal's offset, flag and mask words are loaded once for the thread's
-// Rows rows (the loads the profile stalled on with one row a thread), and
-// its Rows products are independent. Slots outside A (the column < 0 or
-// >= n) and holes are skipped by a branch, never added: no 0 * Inf. Rows
-// comes from the table (dia_rows_per_thread) or dia_gpu_rows_per_thread.
+// warp reads 32 consecutive values and x entries per diagonal and j. The
+// diagonals go two at a time: both offsets, flags and mask words first,
+// then their 2 x Rows products, whose loads are independent of each other
+// (the profile of one row and one diagonal at a time stalled on each
+// load). No branch splits a warp: a slot outside A (the column < 0 or
+// >= n, a row past m) or a hole reads a valid address (x at column 0, the
+// value of row 0) and adds nothing (a select: 0 * Inf never reaches the
+// sum). Each row still sums its diagonals in ascending order. Rows comes
+// from the table (dia_rows_per_thread) or dia_gpu_rows_per_thread.
 template <int Rows, class Value, class MemorySpace, class XView, class YView>
 struct DiaRowsFunctor {
+  static constexpr int diagonals_at_once = 2;
   DiaView<Value, MemorySpace> d;
   XView x;
   YView y;
   Value alpha, beta;
   KOKKOS_FUNCTION void operator()(const std::int64_t t) const {
     const std::int64_t first_word = t / 32 * Rows;  // the mask word of the thread's first row
-    const std::uint32_t lane = static_cast<std::uint32_t>(t % 32);
+    const auto lane = static_cast<std::uint32_t>(t % 32);
     const std::int64_t first = first_word * 32 + lane;
     Value sum[Rows] = {};
-    for (std::int64_t k = 0; k < d.diagonals; ++k) {
-      const std::int64_t o = d.diagonal_offsets(k);
-      const std::int64_t lo = d.first_row(o), hi = d.last_row(o);
-      const bool complete = d.complete(k) != 0;
-      const Value* v = d.vals.data() + k * d.rows;
-      const std::uint32_t* words = d.present.data() + k * d.words_per_diagonal + first_word;
-      for (int j = 0; j < Rows; ++j) {
-        const std::int64_t r = first + 32 * j;
-        if (r < lo || r >= hi) continue;
-        if (complete || ((words[j] >> lane) & 1U) != 0) sum[j] += v[r] * x(r + o);
+    for (std::int64_t k0 = 0; k0 < d.diagonals; k0 += diagonals_at_once) {
+      std::int64_t o[diagonals_at_once], lo[diagonals_at_once], hi[diagonals_at_once];
+      bool complete[diagonals_at_once];
+      const Value* v[diagonals_at_once];
+      const std::uint32_t* words[diagonals_at_once];
+      for (int u = 0; u < diagonals_at_once; ++u) {
+        const bool real = k0 + u < d.diagonals;  // the last pair may hold one diagonal
+        const std::int64_t k = real ? k0 + u : k0;
+        o[u] = d.diagonal_offsets(k);
+        lo[u] = real ? d.first_row(o[u]) : 0;
+        hi[u] = real ? d.last_row(o[u]) : 0;  // no row inside: adds nothing
+        complete[u] = d.complete(k) != 0;
+        v[u] = d.vals.data() + k * d.rows;
+        words[u] = d.present.data() + k * d.words_per_diagonal + first_word;
       }
+      for (int u = 0; u < diagonals_at_once; ++u)
+        for (std::int64_t j = 0; j < Rows; ++j) {
+          const std::int64_t r = first + 32 * j;
+          const bool inside = r >= lo[u] && r < hi[u];
+          const bool holds = inside && (complete[u] || ((words[u][j] >> lane) & 1U) != 0);
+          const Value product = v[u][inside ? r : 0] * x(inside ? r + o[u] : 0);
+          sum[j] += holds ? product : Value(0);
+        }
     }
-    for (int j = 0; j < Rows; ++j)
+    for (std::int64_t j = 0; j < Rows; ++j)
       if (first + 32 * j < d.rows) write_row(y, first + 32 * j, alpha, sum[j], beta);
   }
 };
