@@ -9,6 +9,7 @@
 #   perf/device/gpu_session.sh tests-forms bench-forms   (transposes and multivectors: tests; against cuSPARSE)
 #   perf/device/gpu_session.sh collect-real          (the real corpus, double and float: issue 20)
 #   perf/device/gpu_session.sh bench-formats         (csr_delta, sell, ell, jad against CSR and cuSPARSE: issue 22)
+#   AB_BINARIES="A B" AB_MATRICES="..." perf/device/gpu_session.sh bench-ab   (builds side by side, interleaved)
 #   perf/device/gpu_session.sh calibrate             (strip runtime models, then aspmv rank --measure: issue 22)
 #   perf/device/gpu_session.sh cpu-bench             (the host's cores: aspmv against Kokkos Kernels and oneMKL: issue 21)
 set -uo pipefail
@@ -490,6 +491,37 @@ for stage in "$@"; do
       echo "bench-compare: $i matrices in $((SECONDS - cmp_start)) s" | tee -a "$FINAL_OUT/summary.txt"
       python3 perf/device/bench_compare.py "$OUT/compare_old.csv" "$OUT/compare_new.csv" --out "$OUT/compare_ratios.csv" \
         | tee "$OUT/bench_compare.txt" ;;
+    bench-ab)
+      # Builds side by side on a few matrices: AB_BINARIES (paths of aspmv builds,
+      # e.g. ".device/aspmv-old .device/aspmv"), each run on every AB_MATRICES entry in
+      # double and float, AB_ROUNDS times (default 1), the builds' order rotated
+      # from one (matrix, precision) to the next so drift falls on all; AB_VARIANTS:
+      # table parameter variants passed to every build. One CSV per build
+      # (ab_<basename>.csv), compared by perf/device/bench_compare.py when two.
+      read -ra ab_bins <<<"${AB_BINARIES:?bench-ab needs AB_BINARIES}"
+      read -ra ab_mats <<<"${AB_MATRICES:?bench-ab needs AB_MATRICES}"
+      ab_variants=()
+      for v in ${AB_VARIANTS:-}; do ab_variants+=(--variant "$v"); done
+      ab_start=$SECONDS; i=0
+      for ((round = 0; round < ${AB_ROUNDS:-1}; round++)); do
+        for mtx in "${ab_mats[@]}"; do
+          for prec in double float; do
+            flag=; [ "$prec" = float ] && flag=--float
+            n=${#ab_bins[@]}
+            for ((j = 0; j < n; j++)); do
+              exe=${ab_bins[$(((i + j) % n))]}
+              $exe bench $flag --copy-mib 256 --csv "$OUT/ab_$(basename "$exe").csv" "${ab_variants[@]}" "$mtx" \
+                >>"$OUT/ab_$(basename "$exe").txt" 2>&1 || echo "bench failed: $exe $mtx $prec" | tee -a "$OUT/ab.txt"
+            done
+            i=$((i + 1))
+          done
+        done
+      done
+      echo "bench-ab: ${#ab_bins[@]} builds, $i runs each, $((SECONDS - ab_start)) s" | tee -a "$FINAL_OUT/summary.txt"
+      if [ ${#ab_bins[@]} = 2 ]; then
+        python3 perf/device/bench_compare.py "$OUT/ab_$(basename "${ab_bins[0]}").csv" "$OUT/ab_$(basename "${ab_bins[1]}").csv" \
+          --out "$OUT/ab_ratios.csv" | tee "$OUT/ab_compare.txt"
+      fi ;;
     bench-formats)
       # The converted formats (csr_delta, sell, ell) beside every other method and
       # cuSPARSE CSR and SELL, double and float, on FORMAT_MATRICES (default: the
