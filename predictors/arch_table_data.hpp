@@ -68,7 +68,8 @@ struct KernelParameters {
   // host_row_simd 1 takes precedence.
   int host_row_partial_sums = 1;
   // GPU backends: DIA's rows a thread (kernels/dia.hpp: 1, 2 or 4; 0: the
-  // most of 4, 2, 1 that keeps every thread the device holds at once busy).
+  // most of 4, 2, 1 with at most 16 bytes of values a diagonal that keeps
+  // every thread the device holds at once busy).
   int dia_rows_per_thread = 0;
 };
 

@@ -324,11 +324,13 @@ TEMPLATE_LIST_TEST_CASE("dia's plan takes its GPU rows a thread from the table",
   }
 }
 
-TEST_CASE("dia's GPU rows a thread when the table leaves them open: the most that keeps the device full",
+TEST_CASE("dia's GPU rows a thread when the table leaves them open: 16 bytes of values, the device kept full",
           "[kernels][dia]") {
-  CHECK(impl::dia_gpu_rows_per_thread(4000, 1000) == 4);
-  CHECK(impl::dia_gpu_rows_per_thread(3999, 1000) == 2);
-  CHECK(impl::dia_gpu_rows_per_thread(2000, 1000) == 2);
-  CHECK(impl::dia_gpu_rows_per_thread(1999, 1000) == 1);
-  CHECK(impl::dia_gpu_rows_per_thread(0, 1000) == 1);
+  CHECK(impl::dia_gpu_rows_per_thread(4000, 1000, 4) == 4);  // float: up to 4
+  CHECK(impl::dia_gpu_rows_per_thread(3999, 1000, 4) == 2);
+  CHECK(impl::dia_gpu_rows_per_thread(2000, 1000, 4) == 2);
+  CHECK(impl::dia_gpu_rows_per_thread(1999, 1000, 4) == 1);
+  CHECK(impl::dia_gpu_rows_per_thread(0, 1000, 4) == 1);
+  CHECK(impl::dia_gpu_rows_per_thread(400000, 1000, 8) == 2);  // double: up to 2
+  CHECK(impl::dia_gpu_rows_per_thread(1999, 1000, 8) == 1);
 }

@@ -236,11 +236,13 @@ struct DiaRowsFunctor {
 };
 
 // Rows per GPU thread when the table leaves it open (0): the most of 4, 2
-// and 1 that still gives every thread the device can hold at once (its
-// concurrency) at least one thread's rows.
-inline int dia_gpu_rows_per_thread(std::int64_t rows, std::int64_t concurrency) {
+// and 1 that holds at most 16 bytes of values a diagonal (4 in float, 2 in
+// double: the fastest on three large grids in both precisions but one, H200,
+// perf/results/h200/2026-11-28-dia-rows) and still gives every thread the
+// device can hold at once (its concurrency) at least one thread's rows.
+inline int dia_gpu_rows_per_thread(std::int64_t rows, std::int64_t concurrency, std::int64_t value_bytes) {
   for (const int r : {4, 2})
-    if (rows >= std::int64_t(r) * concurrency) return r;
+    if (std::int64_t(r) * value_bytes <= 16 && rows >= std::int64_t(r) * concurrency) return r;
   return 1;
 }
 
@@ -396,7 +398,7 @@ class DiaStep {
     words_ = (m + 31) / 32;
     rows_per_thread_ = rows_per_thread == 1 || rows_per_thread == 2 || rows_per_thread == 4
                            ? rows_per_thread
-                           : dia_gpu_rows_per_thread(m, exec.concurrency());
+                           : dia_gpu_rows_per_thread(m, exec.concurrency(), sizeof(Value));
     const std::int64_t positions = m > 0 && n > 0 ? m + n - 1 : 0;
     if (positions > 0 && a.nnz() > 0) {
       auto marks = zeros<std::int32_t>(exec, positions, "aspmv::dia::marks");
