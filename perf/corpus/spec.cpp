@@ -28,10 +28,10 @@ bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-// "dir/foo.mtx.gz" -> "foo", "bcsstk01.rsa" -> "bcsstk01".
+// "dir/foo.mtx.gz" -> "foo", "foo.mtx.xz" -> "foo", "bcsstk01.rsa" -> "bcsstk01".
 std::string stem_of(const std::string& path) {
   std::filesystem::path p(path);
-  if (p.extension() == ".gz") p = p.stem();
+  if (p.extension() == ".gz" || p.extension() == ".xz") p = p.stem();
   return p.stem().string();
 }
 

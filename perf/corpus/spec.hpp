@@ -5,12 +5,12 @@
 //   # comment (from '#' to the end of the line); blank lines are ignored
 //   stencil3d-7pt-64-perm3             a generated name (see generated.hpp)
 //   file matrices/bcsstk01.rsa         a file read by aspmv::io::read_matrix
-//   file /data/west0479.rua -T         (.mtx, .mtx.gz, .rua, .rsa, ...) or its transpose
+//   file /data/west0479.rua -T         (.mtx, .mtx.gz, .mtx.xz, .rua, .rsa, ...) or its transpose
 //   file ../real/EX5.mtx.gz kron4 perm2   a real-derived matrix: derive ops applied in order
 //                                         (derive.hpp), named "EX5--kron4-perm2"
 //
 // Relative paths are relative to the spec file's folder. A file entry is
-// named by its stem ("bcsstk01"; "foo.mtx.gz" gives "foo"), with "-T" added
+// named by its stem ("bcsstk01"; "foo.mtx.gz" and "foo.mtx.xz" give "foo"), with "-T" added
 // for a transpose and "--<op>-<op>..." for derive ops. Two entries with the
 // same name are an error.
 

@@ -12,10 +12,13 @@
 #include <corpus/spec_builder.hpp>
 #include <corpus/transpose.hpp>
 
+#include <lzma.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <set>
 #include <string>
@@ -64,11 +67,25 @@ long parse_error_line(F&& f) {
 
 }  // namespace
 
+// `path` compressed by liblzma into `path` + ".xz" (the writer writes gzip only).
+void xz_copy(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string out(lzma_stream_buffer_bound(text.size()), '\0');
+  std::size_t pos = 0;
+  REQUIRE(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, nullptr, reinterpret_cast<const std::uint8_t*>(text.data()),
+                                  text.size(), reinterpret_cast<std::uint8_t*>(out.data()), &pos,
+                                  out.size()) == LZMA_OK);
+  std::ofstream(path.string() + ".xz", std::ios::binary).write(out.data(), static_cast<std::streamsize>(pos));
+}
+
 TEST_CASE("a spec lists generated names and files, with comments and blank lines", "[corpus][spec]") {
   TempFolder dir;
   const auto small = generate("rand-uniform-r30-c50-m5-s2-seed3");
   io::write_matrix_market((dir.path / "sub" / "small.mtx").string(), small);
   io::write_matrix_market((dir.path / "other.mtx.gz").string(), small);
+  io::write_matrix_market((dir.path / "third.mtx").string(), small);
+  xz_copy(dir.path / "third.mtx");
   const auto spec = dir.write("study.txt",
                               "# a study\n"
                               "\n"
@@ -80,9 +97,10 @@ TEST_CASE("a spec lists generated names and files, with comments and blank lines
                               "file\t" +
                                   (dir.path / "other.mtx.gz").string() +
                                   "\n"
+                                  "file third.mtx.xz\n"
                                   "\t\n");
   const auto e = read_spec(spec);
-  REQUIRE(e.size() == 6);
+  REQUIRE(e.size() == 7);
   CHECK(e[0].name == "stencil2d-5pt-20x10");
   CHECK(e[0].family == "stencil2d");
   CHECK(e[0].path.empty());
@@ -99,6 +117,7 @@ TEST_CASE("a spec lists generated names and files, with comments and blank lines
   CHECK(e[4].transpose);
   CHECK(e[5].name == "other");
   CHECK(e[5].path == (dir.path / "other.mtx.gz").string());
+  CHECK(e[6].name == "third");  // not "third.mtx": .xz is stripped as .gz is
 
   CHECK(same(load(e[0]), generate("stencil2d-5pt-20x10")));
   CHECK(same(load(e[2]), transpose(generate("lp-r100-c300-m5-l2-n100-seed1"))));
@@ -107,6 +126,7 @@ TEST_CASE("a spec lists generated names and files, with comments and blank lines
   CHECK(file.col_indices == small.col_indices);
   CHECK(same(load(e[4]), transpose(file)));
   CHECK(load(e[5]).col_indices == small.col_indices);
+  CHECK(load(e[6]).col_indices == small.col_indices);
 }
 
 TEST_CASE("spec errors name the file and the line", "[corpus][spec]") {
