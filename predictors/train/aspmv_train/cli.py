@@ -13,6 +13,8 @@
         --out-dir OUT      # out-of-fold figures on the real matrices: OUT/oof.md, oof.json, oof.csv
     "$py" -m aspmv_train runtime --measurements tuning_data/h100/measurements/2026-11-26 --arch h100 \\
         --out OUT          # runtime models as a selector, out-of-fold: OUT/runtime.md, runtime.json, runtime.csv
+    "$py" -m aspmv_train formats --measurements DIR... --arch h200 --out OUT   # converted formats in that
+                       # selection, out-of-fold: OUT/formats.md, formats.json, formats.csv
     "$py" -m aspmv_train train ... --exclude-groups 'real/*,real2/*'   # a table that never saw those groups
 """
 from __future__ import annotations
@@ -117,6 +119,31 @@ def cmd_runtime(args) -> int:
                                                                  flush=True))
     result = rm.run(cfg, log)
     for p in rm.write(result, Path(args.out)):
+        log(f"wrote {p}")
+    return 0
+
+
+def cmd_formats(args) -> int:
+    from aspmv_train import format_choice as fc
+    argv = ["formats", "--measurements", *args.measurements, "--arch", args.arch, "--out", args.out]
+    for flag, v, default in (("--tuning-dir", args.tuning_dir, None), ("--folds", args.folds, 5),
+                             ("--seed", args.seed, 2026), ("--manifest", args.manifest, None),
+                             ("--kinds", args.kinds, None)):
+        if v != default:
+            argv += [flag, str(v)]
+    if list(args.calls) != list(fc.CALLS):
+        argv += ["--calls", *[f"{c:g}" for c in args.calls]]
+    argv += ["--quick"] if args.quick else []
+    tuning = Path(args.tuning_dir) if args.tuning_dir else repo_root() / "tuning_data" / args.arch
+    cfg = fc.FormatConfig(measurements=args.measurements, tuning_dir=tuning, folds=args.folds, seed=args.seed,
+                          quick=args.quick, manifest=args.manifest, repo_root=repo_root(),
+                          kinds=tuple(args.kinds.split(",")) if args.kinds else fc.KINDS,
+                          calls=tuple(float(c) for c in args.calls),
+                          command="python -m aspmv_train " + shlex.join(argv), arch=args.arch)
+    log = (lambda *a: None) if args.quiet else (lambda msg: print(f"[aspmv_train formats] {msg}", file=sys.stderr,
+                                                                 flush=True))
+    result = fc.run(cfg, log)
+    for p in fc.write(result, Path(args.out)):
         log(f"wrote {p}")
     return 0
 
@@ -250,6 +277,21 @@ def main(argv=None) -> int:
     rt.add_argument("--quick", action="store_true", help="small grids (tests)")
     rt.add_argument("--quiet", action="store_true")
     rt.set_defaults(fn=cmd_runtime)
+    fm = sub.add_parser("formats", help="converted formats (sell, ell, jad, dia) in the runtime selection, "
+                                        "out-of-fold (format_choice.py)")
+    fm.add_argument("--measurements", nargs="+", required=True,
+                    help="collector output folders that timed the formats (merged per precision)")
+    fm.add_argument("--arch", required=True, help="architecture (its arch.json: tuning_data/ARCH unless --tuning-dir)")
+    fm.add_argument("--out", required=True, help="writes formats.md, formats.json and formats.csv (per matrix) here")
+    fm.add_argument("--tuning-dir", help="folder of the measurements' arch.json (default tuning_data/ARCH)")
+    fm.add_argument("--folds", type=int, default=5, help="folds of the real and real-derived groups")
+    fm.add_argument("--seed", type=int, default=2026)
+    fm.add_argument("--manifest", help="as train --manifest")
+    fm.add_argument("--kinds", help="comma-separated subset of linear,gbm,knn")
+    fm.add_argument("--calls", type=float, nargs="+", default=[100.0, 1000.0], help="calls the choice amortizes")
+    fm.add_argument("--quick", action="store_true", help="small grids (tests)")
+    fm.add_argument("--quiet", action="store_true")
+    fm.set_defaults(fn=cmd_formats)
     a = sub.add_parser("agreement", help="write the C++ agreement CSV")
     a.add_argument("--model", required=True)
     a.add_argument("--samples", type=int, default=5000, help="vectors per model")
