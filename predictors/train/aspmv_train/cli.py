@@ -82,17 +82,22 @@ def _patterns(values) -> list:
     return [p.strip() for v in (values or []) for p in v.split(",") if p.strip()]
 
 
+def _run_study(module, cfg, out: str, name: str, quiet: bool) -> dict:
+    """``module.run(cfg, log)`` then ``module.write(result, out)``, logging to stderr as ``[aspmv_train NAME]``."""
+    log = (lambda *a: None) if quiet else (lambda msg: print(f"[aspmv_train {name}] {msg}", file=sys.stderr,
+                                                            flush=True))
+    result = module.run(cfg, log)
+    for p in module.write(result, Path(out)):
+        log(f"wrote {p}")
+    return result
+
+
 def cmd_oof(args) -> int:
     from aspmv_train import oof
     cfg = oof.OofConfig(measurements=args.measurements, tuning_dir=Path(args.tuning_dir), folds=args.folds,
                         seed=args.seed, train_folds=args.train_folds, quick=args.quick, manifest=args.manifest,
                         repo_root=repo_root(), jobs=args.jobs)
-    log = (lambda *a: None) if args.quiet else (lambda msg: print(f"[aspmv_train oof] {msg}", file=sys.stderr,
-                                                                 flush=True))
-    result = oof.run(cfg, log)
-    for p in oof.write(result, Path(args.out_dir)):
-        log(f"wrote {p}")
-    print(oof.markdown(result))
+    print(oof.markdown(_run_study(oof, cfg, args.out_dir, "oof", args.quiet)))
     return 0
 
 
@@ -115,11 +120,7 @@ def cmd_runtime(args) -> int:
                            classifier=not args.no_classifier,
                            cache=Path(args.cache) if args.cache else None,
                            command="python -m aspmv_train " + shlex.join(argv), arch=args.arch)
-    log = (lambda *a: None) if args.quiet else (lambda msg: print(f"[aspmv_train runtime] {msg}", file=sys.stderr,
-                                                                 flush=True))
-    result = rm.run(cfg, log)
-    for p in rm.write(result, Path(args.out)):
-        log(f"wrote {p}")
+    _run_study(rm, cfg, args.out, "runtime", args.quiet)
     return 0
 
 
@@ -140,11 +141,7 @@ def cmd_formats(args) -> int:
                           kinds=tuple(args.kinds.split(",")) if args.kinds else fc.KINDS,
                           calls=tuple(float(c) for c in args.calls),
                           command="python -m aspmv_train " + shlex.join(argv), arch=args.arch)
-    log = (lambda *a: None) if args.quiet else (lambda msg: print(f"[aspmv_train formats] {msg}", file=sys.stderr,
-                                                                 flush=True))
-    result = fc.run(cfg, log)
-    for p in fc.write(result, Path(args.out)):
-        log(f"wrote {p}")
+    _run_study(fc, cfg, args.out, "formats", args.quiet)
     return 0
 
 

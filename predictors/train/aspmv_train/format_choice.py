@@ -201,8 +201,12 @@ def _evaluate_precision(cfg: FormatConfig, precision: str, folders, log) -> dict
                 usable = ran[tr][ok] & np.isfinite(Ctr)
                 chosen[f"{int(N)}"] = choose_margin(Ctr, usable, alt.is_format, Mtr)
                 margin[k][N][test] = chosen[f"{int(N)}"]
-            fits.append({"fold": f, "kind": k, "trained_on": int(len(tr)), "predicted": int(len(test)),
-                         "fit_s": round(time.time() - t0, 1), "margin": chosen})
+            fit = {"fold": f, "kind": k, "trained_on": int(len(tr)), "predicted": int(len(test)),
+                   "fit_s": round(time.time() - t0, 1), "margin": chosen}
+            if "features" in model.info:  # linear: the terms forward selection kept, per target (Lehnert Table 2)
+                fit["features"] = {name: terms for name, terms in zip(
+                    [f"time:{l}" for l in alt.labels] + [f"pre:{l}" for l in alt.labels], model.info["features"])}
+            fits.append(fit)
             log(f"[{precision}] fold {f}: {k} fitted on {len(tr)} matrices, predicts {len(test)} "
                 f"({time.time() - t0:.1f} s)")
     fam = F.loc[mats, "family"].astype(str).to_numpy()
@@ -270,6 +274,17 @@ def _q(d: dict) -> str:
     return f"{100 * d['median']:.1f} / {100 * d['mean']:.1f} %" if d.get("n") else "-"
 
 
+def selected_terms(fits: list, target: str, kind: str = "linear") -> list:
+    """The terms the kind's forward selection kept for ``target`` in more than half of the folds, most often
+    first (ties: the name), each with its fold count."""
+    runs = [f["features"].get(target, []) for f in fits if f.get("kind") == kind and "features" in f]
+    count: dict = {}
+    for terms in runs:
+        for t in terms:
+            count[t] = count.get(t, 0) + 1
+    return sorted(((t, c) for t, c in count.items() if 2 * c > len(runs)), key=lambda tc: (-tc[1], tc[0]))
+
+
 def markdown(result: dict) -> str:
     lines = ["# Converted formats in the runtime selection, out-of-fold (issue 22)", "",
              f"Command: `{result.get('command', '')}`; {result.get('folds')} folds of the real groups (seed "
@@ -308,6 +323,16 @@ def markdown(result: dict) -> str:
             lines.append("| pooled | " + " | ".join(_q(Q[k]["_pooled_time"]) for k in kinds) + " |")
             for l in r["formats"]:
                 lines.append(f"| {l} conversion | " + " | ".join(_q(Q[k]["_pre_formats"][l]) for k in kinds) + " |")
+            lines.append("")
+        runs = sum(1 for f in r["fits"] if f.get("kind") == "linear" and "features" in f)
+        if runs:
+            lines += [f"### What the linear regressions read (Lehnert's Table 2: terms kept in more than half of the "
+                      f"{runs} folds, with their count; ² a squared log-feature)", "",
+                      "| alternative | time per call | preprocessing |", "|---|---|---|"]
+            for l in r["labels"]:
+                cells = [", ".join(f"{t} ({c})" for t, c in selected_terms(r["fits"], f"{what}:{l}")) or "-"
+                         for what in ("time", "pre")]
+                lines.append(f"| {l} | {cells[0]} | {cells[1]} |")
             lines.append("")
     return "\n".join(lines) + "\n"
 

@@ -113,3 +113,17 @@ def test_formats_study_end_to_end(study):
     assert set(rows["linear_csr_only"]) <= set(r["labels"]) - set(r["formats"])
     md = (out / "formats.md").read_text()
     assert "with formats, margin" in md and "dia conversion" in md and res["command"].startswith("python -m")
+    # Lehnert's Table 2: per fold, the terms the linear kind kept for each target; the report lists the common ones.
+    lin = [f for f in r["fits"] if f["kind"] == "linear"]
+    assert len(lin) == 3 and all(set(f["features"]) == {f"{w}:{l}" for w in ("time", "pre") for l in r["labels"]}
+                                 for f in lin)
+    assert "Lehnert's Table 2" in md
+
+
+def test_selected_terms_keep_the_majority_of_folds():
+    fits = [{"kind": "linear", "features": {"time:ell": ["nnz", "max"]}},
+            {"kind": "linear", "features": {"time:ell": ["nnz"]}},
+            {"kind": "linear", "features": {"time:ell": ["nnz", "max", "rows"]}},
+            {"kind": "gbm"}]
+    assert fc.selected_terms(fits, "time:ell") == [("nnz", 3), ("max", 2)]
+    assert fc.selected_terms(fits, "time:sell") == []
