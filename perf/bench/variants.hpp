@@ -43,10 +43,9 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     throw Error("variant '" + text + "': the value is not an integer");
   }
   if (v < 1) throw Error("variant '" + text + "': the value must be positive");
-  if (key == TableParameter::host_sums && v != 1 && v != 2 && v != 4)
-    throw Error("variant '" + text + "': host_sums takes 1, 2 or 4");
-  if (key == TableParameter::dia_rows && v != 1 && v != 2 && v != 4)
-    throw Error("variant '" + text + "': dia_rows takes 1, 2 or 4");
+  const bool one_two_or_four = key == TableParameter::host_sums || key == TableParameter::dia_rows;
+  if (one_two_or_four && v != 1 && v != 2 && v != 4)
+    throw Error("variant '" + text + "': " + to_string(key) + " takes 1, 2 or 4");
   auto& p = var.table.parameters;
   const int iv = static_cast<int>(v);
   switch (key) {
