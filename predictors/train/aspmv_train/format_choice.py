@@ -185,7 +185,7 @@ def _evaluate_precision(cfg: FormatConfig, precision: str, folders, log) -> dict
         overlap = set(group[tr]) & set(group[test])
         if overlap:  # never train on a predicted matrix's group
             raise AssertionError(f"fold {f}: training shares groups with the predicted matrices: {sorted(overlap)}")
-        inner = np.where(fold[tr] >= 0, fold[tr], cfg.folds)  # inner folds for the linear kind's selection
+        inner = np.where(fold[tr] >= 0, fold[tr], cfg.folds)  # the kinds' inner cross-validation (guards: one fold)
         lf = rm.LogFeatures().fit(X[tr])
         for k in cfg.kinds:
             t0 = time.time()
