@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The converted formats on a collected corpus: per set (real, real-derived) and precision, how often a format
-is the fastest alternative, our SELL against cuSPARSE's SELL, csr_delta against the best plain CSR kernel, and the
+is the fastest alternative, our SELL against cuSPARSE's SELL (and ELL, the same kernel on unsorted rows, on the
+matrices where all three ran), csr_delta against the best plain CSR kernel, and the
 best aspmv alternative against the vendor's CSR (the best cuSPARSE CSR algorithm on GPUs, oneMKL's
 inspector-executor on CPUs) with and without the formats.
 
@@ -59,9 +60,10 @@ def main(argv) -> int:
         prec = json.loads((Path(d) / "run.json").read_text()).get("precision", "double")
         by_prec.setdefault(prec, []).append(d)
     out = ["| precision | set | matrices | format fastest per call (> 5 %) | at 100 calls | at 1,000 calls | "
-           "which format wins (per call) | SELL / cuSPARSE SELL (speed, both ran) | csr_delta / best plain CSR | "
+           "which format wins (per call) | SELL / cuSPARSE SELL (speed, both ran) | ELL / cuSPARSE SELL, and SELL "
+           "on those matrices | csr_delta / best plain CSR | "
            "vendor CSR | best aspmv / vendor: CSR only, with formats |",
-           "|---|---|---|---|---|---|---|---|---|---|---|"]
+           "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for prec, folders in by_prec.items():
         t, p, fam = load(folders)
         if not cols(t, FORMATS):
@@ -86,8 +88,12 @@ def main(argv) -> int:
                 both = sell.notna() & cus.notna()
                 q = cus[both] / sell[both]
                 sell_text = f"{gm(q):.3f} ({int(both.sum())}; ours faster on {int((q > 1).sum())})"
+                ell = ts[("ell", "-")]
+                both3 = both & ell.notna()
+                ell_text = (f"{gm(cus[both3] / ell[both3]):.3f}, {gm(cus[both3] / sell[both3]):.3f} "
+                            f"({int(both3.sum())})")
             else:
-                sell_text = "-"
+                sell_text = ell_text = "-"
             plain = [c for c in cols(ts, CSR) if c[0] != "csr_delta"]
             dq = ts[plain].min(axis=1) / ts[cols(ts, ("csr_delta",))].min(axis=1)
             delta_text = f"{gm(dq.dropna()):.3f} (>= 1.15x on {int((dq >= 1.15).sum())})"
@@ -102,7 +108,7 @@ def main(argv) -> int:
             else:
                 vend = "- | -"
             out.append(f"| {prec} | {s} | {int(m.sum())} | {wins[0]} | {wins[1]} | {wins[2]} | {who_text} | "
-                       f"{sell_text} | {delta_text} | {vend} |")
+                       f"{sell_text} | {ell_text} | {delta_text} | {vend} |")
     print("\n".join(out))
     return 0
 
