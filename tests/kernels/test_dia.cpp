@@ -261,7 +261,6 @@ TEMPLATE_LIST_TEST_CASE("dia's GPU rows, 1, 2 and 4 a thread, equal the referenc
   using Space = typename TestType::space;
   using Value = typename TestType::value;
   using Offset = typename TestType::offset;
-  using Mem = typename Space::memory_space;
   PlanOptions o;
   o.kernel = Kernel::dia;
   o.max_dia_fill = 1e9;
@@ -269,21 +268,20 @@ TEMPLATE_LIST_TEST_CASE("dia's GPU rows, 1, 2 and 4 a thread, equal the referenc
   for (const int rows : {1, 2, 4}) {
     std::size_t taken = 0;
     for (const auto& m : matrices) {
-      Space exec;
-      const DeviceCsr<Value, Offset, Mem> probe(exec, m.matrix);
-      try {
-        const impl::DiaStep<Space, std::decay_t<decltype(probe.view())>> step(exec, probe.view(), o, rows);
-        CHECK(step.rows_per_thread() == rows);
-      } catch (const FormatRefused&) {
-        continue;  // the memory guard's defined result (tested above)
-      }
-      ++taken;
+      bool refused = false;  // the memory guard's defined result (tested above): the matrix is skipped
       const auto out = run_launches<Space, Value, Offset>(
           m.matrix, -1.5, 0.5, 1, 11,
           [&](const Space& e, const auto& a, Value alpha, const auto& x, Value beta, const auto& y) {
-            const impl::DiaStep<Space, std::decay_t<decltype(a)>> step(e, a, o, rows);
-            impl::dia_apply_rows(e, step.rows_per_thread(), step.view(), alpha, x, beta, y);
+            try {
+              const impl::DiaStep<Space, std::decay_t<decltype(a)>> step(e, a, o, rows);
+              CHECK(step.rows_per_thread() == rows);
+              impl::dia_apply_rows(e, step.rows_per_thread(), step.view(), alpha, x, beta, y);
+            } catch (const FormatRefused&) {
+              refused = true;
+            }
           });
+      if (refused) continue;
+      ++taken;
       INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", " << rows << " rows a thread");
       CHECK(out.comparison.within_bounds);
     }
