@@ -58,22 +58,23 @@ def open_text(path: Path):
     return open(path, "rt", encoding="latin-1", newline="")
 
 
-def stem_of(name: str) -> str:
-    """"a/foo.mtx.gz" -> "foo" (as perf/corpus/spec.cpp names files)."""
+def uncompressed_name(name: str) -> str:
+    """"a/foo.mtx.gz" -> "foo.mtx": the base name without a trailing .gz or .xz."""
     base = os.path.basename(name)
     for ext in (".gz", ".xz"):
         if base.endswith(ext):
             base = base[: -len(ext)]
-    return os.path.splitext(base)[0]
+    return base
+
+
+def stem_of(name: str) -> str:
+    """"a/foo.mtx.gz" -> "foo" (as perf/corpus/spec.cpp names files)."""
+    return os.path.splitext(uncompressed_name(name))[0]
 
 
 def packed_name(name: str) -> str:
     """"a/foo.mtx.gz" -> "foo.mtx.xz", "A.rua" -> "A.rua.xz": the reader knows a file by its extension."""
-    base = os.path.basename(name)
-    for ext in (".gz", ".xz"):
-        if base.endswith(ext):
-            base = base[: -len(ext)]
-    return base + ".xz"
+    return uncompressed_name(name) + ".xz"
 
 
 def pattern_lines(src: Path):
