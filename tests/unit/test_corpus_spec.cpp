@@ -12,7 +12,7 @@
 #include <corpus/spec_builder.hpp>
 #include <corpus/transpose.hpp>
 
-#include <lzma.h>
+#include "support/xz_bytes.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -67,17 +67,16 @@ long parse_error_line(F&& f) {
 
 }  // namespace
 
-// `path` compressed by liblzma into `path` + ".xz" (the writer writes gzip only).
+namespace {
+
+// `path` compressed into `path` + ".xz" (the writer writes gzip only).
 void xz_copy(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::string out(lzma_stream_buffer_bound(text.size()), '\0');
-  std::size_t pos = 0;
-  REQUIRE(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, nullptr, reinterpret_cast<const std::uint8_t*>(text.data()),
-                                  text.size(), reinterpret_cast<std::uint8_t*>(out.data()), &pos,
-                                  out.size()) == LZMA_OK);
-  std::ofstream(path.string() + ".xz", std::ios::binary).write(out.data(), static_cast<std::streamsize>(pos));
+  std::ofstream(path.string() + ".xz", std::ios::binary) << aspmv::testing::xz_bytes(text);
 }
+
+}  // namespace
 
 TEST_CASE("a spec lists generated names and files, with comments and blank lines", "[corpus][spec]") {
   TempFolder dir;

@@ -5,7 +5,7 @@
 #include <aspmv/io/harwell_boeing.hpp>
 #include <aspmv/io/read_matrix.hpp>
 
-#include <lzma.h>
+#include "support/xz_bytes.hpp"
 #include <unistd.h>
 #include <zlib.h>
 #include <catch2/catch.hpp>
@@ -311,12 +311,7 @@ TEST_CASE("hb: gzip, xz, files and read_matrix dispatch by name", "[io][hb]") {
       gzwrite(g, text.data(), static_cast<unsigned>(text.size()));
       REQUIRE(gzclose(g) == Z_OK);
     } else if (suffix == ".xz" || suffix == ".XZ") {
-      std::string xz(lzma_stream_buffer_bound(text.size()), '\0');
-      std::size_t size = 0;
-      REQUIRE(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, nullptr, reinterpret_cast<const std::uint8_t*>(text.data()),
-                                      text.size(), reinterpret_cast<std::uint8_t*>(&xz[0]), &size,
-                                      xz.size()) == LZMA_OK);
-      xz.resize(size);
+      const std::string xz = aspmv::testing::xz_bytes(text);
       std::ofstream(path, std::ios::binary) << xz;
       CHECK(to_dense(aspmv::io::read_harwell_boeing_from_memory(xz, name)) == dense_5x5);
     } else {

@@ -6,6 +6,8 @@
 #include <aspmv/io/read_matrix.hpp>
 
 #include <lzma.h>
+
+#include "support/xz_bytes.hpp"
 #include <unistd.h>
 #include <zlib.h>
 #include <catch2/catch.hpp>
@@ -119,17 +121,9 @@ std::string gzip_bytes(const std::string& text) {
   return out;
 }
 
-// One xz stream of `text` (liblzma's encoder, preset 6, the given integrity check).
-std::string xz_bytes(const std::string& text, lzma_check check = LZMA_CHECK_CRC64) {
-  std::string out(lzma_stream_buffer_bound(text.size()), '\0');
-  std::size_t size = 0;
-  REQUIRE(lzma_easy_buffer_encode(6, check, nullptr, reinterpret_cast<const std::uint8_t*>(text.data()), text.size(),
-                                  reinterpret_cast<std::uint8_t*>(&out[0]), &size, out.size()) == LZMA_OK);
-  out.resize(size);
-  return out;
-}
-
 }  // namespace
+
+using aspmv::testing::xz_bytes;
 
 TEST_CASE("mm: real general with comments, blank lines and CRLF", "[io][mm]") {
   const std::string text =
