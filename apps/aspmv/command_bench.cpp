@@ -22,6 +22,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -42,6 +43,8 @@ const char* const bench_usage =
     "  --variant K=V[,K=V]  also run the kernels the parameters affect with these values (repeatable;\n"
     "                    see perf/bench/variants.hpp)\n"
     "  --groups          also time each dispatch group of the multi-group plans (gao_partitioned, ...)\n"
+    "  --methods P[,P]   time only the methods whose name starts with one of these prefixes\n"
+    "                    (sell,ell,cusparse: SELL and its variants, ELL and the cuSPARSE algorithms)\n"
     "Comparators, where the build has them: cuSPARSE (CUDA), Kokkos Kernels' spmv, oneMKL (x86_64 host builds).\n"
     "Protocol, tolerance and GB/s: docs/METRICS.md.\n";
 
@@ -54,8 +57,29 @@ struct BenchOptions {
   std::string csv;
   std::int64_t copy_mib = 0;
   std::vector<bench::Variant> variants;
+  std::vector<std::string> method_prefixes;  // empty: every method
   std::vector<std::string> matrices;
 };
+
+// "sell,ell,cusparse" -> its non-empty prefixes; an empty list is refused.
+std::vector<std::string> method_prefixes(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t begin = 0;
+  while (begin <= text.size()) {
+    const auto comma = std::min(text.find(',', begin), text.size());
+    if (comma > begin) out.push_back(text.substr(begin, comma - begin));
+    begin = comma + 1;
+  }
+  if (out.empty()) throw Error("--methods '" + text + "' names no method prefix");
+  return out;
+}
+
+bool selected(const std::string& name, const std::vector<std::string>& prefixes) {
+  if (prefixes.empty()) return true;
+  for (const auto& p : prefixes)
+    if (name.compare(0, p.size(), p) == 0) return true;
+  return false;
+}
 
 BenchOptions parse(const Args& args) {
   BenchOptions o;
@@ -73,6 +97,8 @@ BenchOptions parse(const Args& args) {
       o.copy_mib = r.integer();
     else if (r.is("--variant"))
       o.variants.push_back(bench::parse_variant(r.value(), arch_table()));
+    else if (r.is("--methods"))
+      o.method_prefixes = method_prefixes(r.value());
     else if (r.is_positional())
       o.matrices.push_back(r.current());
     else
@@ -100,6 +126,10 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
   Kokkos::deep_copy(exec, xd,
                     Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
   auto methods = bench::make_methods(exec, a.view(), xd, yd, opt.variants);
+  methods.erase(std::remove_if(methods.begin(), methods.end(),
+                               [&](const bench::Method& m) { return !selected(m.name, opt.method_prefixes); }),
+                methods.end());
+  if (methods.empty()) throw Error("--methods: no method of this build starts with the prefixes given");
   const auto hv = convert<Value, std::int64_t>(host);
   const auto results = bench::run_methods(exec, std::move(methods), hv, x, yd, opt.rounds, bench::TimingOptions{});
 

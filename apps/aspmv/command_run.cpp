@@ -38,6 +38,8 @@ const char* const run_usage =
     "  --rule NAME          TpR rule where no model decides: cusp_mean (default), reguly_sqrt_mean,\n"
     "                       kokkos_kernels\n"
     "  --calls N            expected applies per plan (default 100): whether gathering features pays\n"
+    "  --allow-conversion   plans may convert A to another format (SELL, ELL, JAD, DIA) where the\n"
+    "                       table's format models price it below CSR over the expected applies\n"
     "  --deterministic      combine split rows in a fixed order\n"
     "  --describe           print each plan\n"
     "Kernel and TpR come from the trained model table (aspmv info; ASPMV_MODEL_FILE=<json> swaps it),\n"
@@ -102,7 +104,9 @@ RunOptions parse(const Args& args) {
       const long long calls = r.integer();
       if (calls < 1) throw Error("--calls " + std::to_string(calls) + ": expected calls start at 1");
       o.plan.expected_calls = calls;
-    } else if (r.is_positional())
+    } else if (r.is("--allow-conversion"))
+      o.plan.allow_conversion = true;
+    else if (r.is_positional())
       o.files.push_back(r.current());
     else
       r.unknown();

@@ -55,6 +55,9 @@ done
 run_tool 0 run --kernel csr_vector --tpr 4 --describe stencil2d-5pt-30 &&
   out_has "^stencil2d-5pt-30 +900 +900 .* ok " && out_has "forced" ||
   fail "aspmv run: a generated name was not planned and checked"
+# run --allow-conversion: accepted, the plan checked (the format models decide where the table has them).
+run_tool 0 run --allow-conversion --calls 1000 stencil2d-5pt-30 && out_has "^stencil2d-5pt-30 +900 +900 .* ok " ||
+  fail "aspmv run --allow-conversion: no checked result"
 has_openmp=1
 "$aspmv" info | grep -q "^OpenMP thread binding: not applicable" && has_openmp=0
 if [ $has_openmp -eq 1 ]; then
@@ -117,6 +120,14 @@ for key in dia_rows host_sums; do
   run_tool nonzero bench --variant "$key=3" "$matrix" || continue
   err_has "variant '$key=3': $key takes 1, 2 or 4" || fail "bench --variant $key=3: not refused with its reason"
 done
+
+# bench --methods: only the methods of those prefixes are timed; a prefix of no method is refused.
+if run_tool 0 bench --rounds 1 --methods csr_scalar,coo "$matrix"; then
+  out_has "^csr_scalar .* ok " && out_has "^coo .* ok " || fail "bench --methods csr_scalar,coo: not both timed"
+  ! out_has "^merge_path " || fail "bench --methods csr_scalar,coo timed merge_path"
+fi
+run_tool nonzero bench --methods nope "$matrix" || true
+err_has "no method of this build starts with" || fail "bench --methods nope: not refused with its reason"
 
 # A run whose every matrix fails: the messages, exit status 1, no empty table.
 run_tool nonzero run "$work/no-such-matrix.mtx" || true
