@@ -26,6 +26,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace aspmv::predictors {
 
@@ -154,6 +155,43 @@ inline RuntimeForecast forecast_runtime(const Model& m, const MatrixFeatures& f,
     r.runner_up_seconds = std::exp(-scores[runner]);
   }
   return r;
+}
+
+// The format models' class for the best CSR kernel (its time: the least per
+// call over the CSR configurations; format_table.py BEST_CSR).
+inline constexpr const char* best_csr_class = "best_csr";
+
+// One alternative of the format models (format_time, format_conversion):
+// its predicted time per call and preprocessing, and their cost over the
+// plan's expected calls.
+struct PricedAlternative {
+  std::string label;
+  double seconds_per_call = 0;
+  double preprocessing_seconds = 0;
+  double cost = 0;  // preprocessing_seconds + calls * seconds_per_call
+};
+
+// Every class of `time` that `conversion` prices too, least cost first (a
+// tie keeps the time model's order). Both are runtime models (exp(-score) is
+// seconds); throws aspmv::Error for any other kind of model.
+inline std::vector<PricedAlternative> price_alternatives(const Model& time, const Model& conversion,
+                                                         const MatrixFeatures& f, double calls) {
+  if (!is_runtime_model(time) || !is_runtime_model(conversion))
+    throw Error("aspmv::predictors::price_alternatives: format_time and format_conversion must be runtime models");
+  double t[max_model_classes], p[max_model_classes];
+  predict(time, f, 0.0, t);
+  predict(conversion, f, 0.0, p);
+  std::vector<PricedAlternative> out;
+  for (std::size_t i = 0; i < time.classes.size() && i < max_model_classes; ++i)
+    for (std::size_t j = 0; j < conversion.classes.size() && j < max_model_classes; ++j)
+      if (std::strcmp(time.classes[i], conversion.classes[j]) == 0) {
+        const double per_call = std::exp(-t[i]), pre = std::exp(-p[j]);
+        out.push_back({time.classes[i], per_call, pre, pre + calls * per_call});
+        break;
+      }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const PricedAlternative& a, const PricedAlternative& b) { return a.cost < b.cost; });
+  return out;
 }
 
 // The class label of a kernel choice: "csr_adaptive", "csr_vector/tpr=8".

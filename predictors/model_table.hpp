@@ -45,13 +45,15 @@ class ArrayRef {
 };
 
 // The decisions a model can make (the closed set of model names).
-#define ASPMV_MODEL_NAMES(X)                                                                         \
-  X(tpr_global)      /* threads per row of CSR-vector, from the matrix's gathered features */        \
-  X(tpr_block)       /* threads per row of one block of rows (Gao 4.3), from the block's features */ \
-  X(kernel_known)    /* kernel (and TpR) from the known features only */                             \
-  X(kernel_gathered) /* kernel (and TpR) from known + gathered features */                           \
-  X(gather)          /* whether gathering features pays: "known" or "gathered" */                    \
-  X(runtime)         /* predicted time per call of each kernel_gathered class (describe() only) */
+#define ASPMV_MODEL_NAMES(X)                                                                           \
+  X(tpr_global)        /* threads per row of CSR-vector, from the matrix's gathered features */        \
+  X(tpr_block)         /* threads per row of one block of rows (Gao 4.3), from the block's features */ \
+  X(kernel_known)      /* kernel (and TpR) from the known features only */                             \
+  X(kernel_gathered)   /* kernel (and TpR) from known + gathered features */                           \
+  X(gather)            /* whether gathering features pays: "known" or "gathered" */                    \
+  X(runtime)           /* predicted time per call of each kernel_gathered class (describe() only) */   \
+  X(format_time)       /* predicted time per call of each alternative, CSR kernels and formats */      \
+  X(format_conversion) /* predicted preprocessing (conversion, analysis) of each alternative */
 
 #define ASPMV_MODEL_NAME_ENUMERATOR(name) name,
 enum class ModelName { ASPMV_MODEL_NAMES(ASPMV_MODEL_NAME_ENUMERATOR) };

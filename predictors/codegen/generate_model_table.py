@@ -28,7 +28,8 @@ import sys
 
 SCHEMA = "aspmv-models/1"
 STATUSES = ("trained", "untrained")
-MODEL_NAMES = ("tpr_global", "tpr_block", "kernel_known", "kernel_gathered", "gather", "runtime")
+MODEL_NAMES = ("tpr_global", "tpr_block", "kernel_known", "kernel_gathered", "gather", "runtime", "format_time",
+               "format_conversion")
 FEATURES = ("rows", "cols", "nnz", "mean", "density", "min", "max", "var", "max_mu", "sqrt_mean", "cov",
             "dispersion", "mode", "median", "min_dist", "max_dist", "bandwidth", "density_min", "density_max",
             "density_mean", "density_var", "rows_per_cu", "nnz_per_cu", "x_l2_ratio", "mean_per_simd",

@@ -20,6 +20,7 @@
 
 #include <corpus/random_csr.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -46,6 +47,23 @@ std::string constant_model(const std::vector<std::string>& classes, const std::s
          "], \"aggregate\": \"mean\", \"decision\": \"le\", \"base_score\": [" + zeros +
          "], \"trees\": [{\"feature\": [-1], \"threshold\": [0], \"left\": [-1], \"right\": [-1], \"value\": [" +
          values + "], \"width\": " + std::to_string(classes.size()) + ", \"class_offset\": 0}]}";
+}
+
+// A runtime model ("-runtime": a class's score is minus ln of its seconds)
+// that predicts `seconds[i]` for class i whatever the input.
+std::string constant_runtime_model(const std::vector<std::string>& classes, const std::vector<double>& seconds) {
+  std::string names, scores, zeros;
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    names += (i ? ", \"" : "\"") + classes[i] + "\"";
+    char b[64];
+    std::snprintf(b, sizeof b, "%.17g", -std::log(seconds[i]));
+    scores += std::string(i ? ", " : "") + b;
+    zeros += i ? ", 0" : "0";
+  }
+  return "{\"algorithm\": \"lightgbm-runtime\", \"features\": [\"rows\", \"nnz\"], \"classes\": [" + names +
+         "], \"aggregate\": \"sum\", \"decision\": \"le\", \"base_score\": [" + scores +
+         "], \"trees\": [{\"feature\": [-1], \"threshold\": [0], \"left\": [-1], \"right\": [-1], \"value\": [" +
+         zeros + "], \"width\": " + std::to_string(classes.size()) + ", \"class_offset\": 0}]}";
 }
 
 const std::vector<std::string> kernel_classes = {"csr_scalar",       "csr_vector/tpr=1", "csr_vector/tpr=2",
@@ -186,6 +204,115 @@ TEMPLATE_LIST_TEST_CASE("a model's converted format needs allow_conversion", "[k
   CHECK((allowed.summary().kernel == Kernel::sell) == table_fits_space<Space>());
   const auto r = run_plan<Space, double, std::int64_t>(h, allow, SpmvCase{1.0, 0.5, false, 6}, 2);
   CHECK(r.comparison.within_bounds);
+}
+
+// Issue 22: with allow_conversion the format models price every alternative
+// (conversion + expected calls x time); a converted format that is cheapest
+// replaces the kernel model's choice, a refused conversion gives it back.
+TEMPLATE_LIST_TEST_CASE("the format models convert where it pays, and only with allow_conversion",
+                        "[kernels][models][sell]", Spaces) {
+  using Space = TestType;
+  const auto m = test_matrix();
+  // sell: 5 us a call after a 2 ms conversion; csr_adaptive 10 us a call, merge_path 12 us, no conversion.
+  const std::vector<std::string> alternatives = {"csr_adaptive", "merge_path", "sell"};
+  const ActiveTestTable table({{"gather", constant_model({"known", "gathered"}, "gathered")},
+                               {"kernel_gathered", constant_model(kernel_classes, "csr_adaptive")},
+                               {"format_time", constant_runtime_model(alternatives, {10e-6, 12e-6, 5e-6})},
+                               {"format_conversion", constant_runtime_model(alternatives, {1e-9, 1e-9, 2e-3})}});
+  Space exec;
+  DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, m.matrix, m.name);
+  const auto plan_with = [&](bool allow, std::int64_t calls, double max_growth = 3.0) {
+    PlanOptions o;
+    o.allow_conversion = allow;
+    o.expected_calls = calls;
+    o.max_format_growth = max_growth;
+    o.format_growth_floor_bytes = 0;
+    return make_plan(exec, a.view(), o);
+  };
+  const auto find_verdict = [](const PlanSummary& s) -> const ModelVerdict* {
+    for (const auto& v : s.verdicts)
+      if (v.model == "format_time + format_conversion") return &v;
+    return nullptr;
+  };
+  // 1000 calls: sell costs 2 ms + 5 ms against csr_adaptive's 10 ms.
+  const auto converted = plan_with(true, 1000);
+  INFO(converted.describe());
+  if (!table_fits_space<Space>()) {
+    CHECK(converted.summary().kernel != Kernel::sell);
+    CHECK(find_verdict(converted.summary()) == nullptr);
+    return;
+  }
+  CHECK(converted.summary().kernel == Kernel::sell);
+  CHECK(converted.holds_value_copy());
+  CHECK(converted.summary().why.find("format models: sell over 1000 calls 7000 us (2000 us conversion + 5 us a call), "
+                                     "csr_adaptive 10000 us over them") == 0);
+  CHECK(converted.summary().why.find("in place of csr_adaptive") != std::string::npos);
+  const auto* v = find_verdict(converted.summary());
+  REQUIRE(v != nullptr);
+  CHECK(v->label == "sell");
+  REQUIRE(v->ranked.size() == 3);
+  CHECK(v->ranked[0].label == "sell");
+  CHECK(v->ranked[1].label == "csr_adaptive");
+  CHECK(v->ranked[1].value == Approx((10e-3 + 1e-9) / (2e-3 + 5e-3)));
+  CHECK(v->overruled.empty());
+  PlanOptions allow;
+  allow.allow_conversion = true;
+  allow.expected_calls = 1000;
+  CHECK(
+      run_plan<Space, double, std::int64_t>(m.matrix, allow, SpmvCase{1.0, 0.5, false, 6}, 2).comparison.within_bounds);
+  // Without allow_conversion the format models are not asked.
+  const auto csr = plan_with(false, 1000);
+  CHECK(csr.summary().kernel == Kernel::csr_adaptive);
+  CHECK_FALSE(csr.holds_value_copy());
+  CHECK(find_verdict(csr.summary()) == nullptr);
+  // 10 calls: the conversion does not pay; the verdict says why the kernel model's choice stands.
+  const auto few = plan_with(true, 10);
+  CHECK(few.summary().kernel == Kernel::csr_adaptive);
+  const auto* w = find_verdict(few.summary());
+  REQUIRE(w != nullptr);
+  CHECK(w->label == "csr_adaptive");
+  CHECK(w->overruled == "a CSR alternative is cheapest: the kernel choice stands");
+  // The memory guard refuses the conversion (A's bimodal rows padded): the kernel model's choice runs.
+  const auto refused = plan_with(true, 1000, 1.01);
+  INFO(refused.describe());
+  CHECK(refused.summary().kernel == Kernel::csr_adaptive);
+  CHECK_FALSE(refused.holds_value_copy());
+  CHECK(refused.summary().why.find("the format models' formats were refused; sell refused: aspmv: the SELL-C-sigma "
+                                   "conversion is refused") != std::string::npos);
+}
+
+// The best CSR kernel as one class (format_table.py's best_csr): formats
+// priced below it are tried cheapest first, a refused one gives way to the next.
+TEMPLATE_LIST_TEST_CASE("a refused format gives way to the next one priced below the best CSR kernel",
+                        "[kernels][models][sell]", Spaces) {
+  using Space = TestType;
+  const auto m = test_matrix();
+  const std::vector<std::string> classes = {"best_csr", "jad", "sell", "ell"};
+  // 100 calls: sell 1 + 4 ms, jad 1 + 5 ms, best_csr 8 ms, ell 12 ms.
+  const ActiveTestTable table({{"gather", constant_model({"known", "gathered"}, "gathered")},
+                               {"kernel_gathered", constant_model(kernel_classes, "merge_path")},
+                               {"format_time", constant_runtime_model(classes, {80e-6, 50e-6, 40e-6, 20e-6})},
+                               {"format_conversion", constant_runtime_model(classes, {1e-9, 1e-3, 1e-3, 10e-3})}});
+  Space exec;
+  DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, m.matrix, m.name);
+  PlanOptions o;
+  o.allow_conversion = true;
+  o.max_format_growth = 1.01;  // SELL pads A's bimodal rows: refused; JAD stores no padding
+  o.format_growth_floor_bytes = 0;
+  const auto plan = make_plan(exec, a.view(), o);
+  INFO(plan.describe());
+  if (!table_fits_space<Space>()) {
+    CHECK_FALSE(plan.holds_value_copy());
+    return;
+  }
+  const auto& s = plan.summary();
+  CHECK(s.kernel == Kernel::jad);
+  CHECK(s.why.find("format models: jad over 100 calls 6000 us (1000 us conversion + 50 us a call)") == 0);
+  CHECK(s.why.find("the best CSR kernel 8000 us over them") != std::string::npos);
+  CHECK(s.why.find("in place of merge_path") != std::string::npos);
+  CHECK(s.why.find("; sell refused: aspmv: the SELL-C-sigma conversion is refused") != std::string::npos);
+  CHECK(plan.holds_value_copy());
+  CHECK(run_plan<Space, double, std::int64_t>(m.matrix, o, SpmvCase{-1.0, 2.0, false, 4}, 2).comparison.within_bounds);
 }
 
 TEMPLATE_LIST_TEST_CASE("the gather model can keep a plan on known features", "[kernels][models]", Spaces) {

@@ -5,7 +5,7 @@
 #   agreement.sh fixture PYTHON FIXTURE_SCRIPT AGREEMENT_BINARY WORK_DIR
 #     the reference evaluator of make_model_fixture.py on its seeded synthetic table
 #   agreement.sh trainer-fixture PYTHON TRAIN_DIR FIXTURE_SCRIPT AGREEMENT_BINARY WORK_DIR
-#     the training pipeline's evaluator on make_model_fixture.py's synthetic table (all six models,
+#     the training pipeline's evaluator on make_model_fixture.py's synthetic table (every model,
 #     before any table is trained); skipped when predictors/train or its packages are missing
 # Exit 77 (skipped) when PYTHON cannot be run.
 set -euo pipefail

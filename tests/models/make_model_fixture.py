@@ -3,7 +3,7 @@
 
     make_model_fixture.py --table OUT.json [--csv OUT.csv] [--size small|large] [--seed N] [--samples N]
 
-Writes a table with all six models (boosted-like: aggregate sum, width 1, one
+Writes a table with every model (boosted-like: aggregate sum, width 1, one
 tree per class and round; forest-like: aggregate mean, width = classes;
 "le" and "lt" decisions; trees of partial class ranges; a one-leaf tree; the
 small size's tpr_global, kernel_known and gather with a training support, the
@@ -35,6 +35,7 @@ FEATURES = ("rows", "cols", "nnz", "mean", "density", "min", "max", "var", "max_
 TPR = ["1", "2", "4", "8", "16", "32"]
 METHODS = ["csr_scalar", "csr_vector/tpr=1", "csr_vector/tpr=4", "csr_vector/tpr=32", "gao_partitioned",
            "csr_adaptive", "merge_path", "coo"]
+FORMATS = ["best_csr", "sell", "ell", "jad", "dia"]
 
 
 def feature_range(name):
@@ -132,6 +133,10 @@ def make_table(size, seed):
                               4),
             "runtime": dict(boosted(rng, [f for f in FEATURES if f != "calls"], METHODS, 40, 4),
                             algorithm="lightgbm-runtime"),
+            "format_time": dict(boosted(rng, ["rows", "nnz", "mean", "max", "cov", "x_l2_ratio"], FORMATS, 16, 4),
+                                algorithm="lightgbm-runtime"),
+            "format_conversion": dict(boosted(rng, ["rows", "nnz", "max"], FORMATS, 16, 4),
+                                      algorithm="lightgbm-runtime"),
         }
     else:
         one_leaf = boosted(rng, ["mean"], TPR, 1, 0)
@@ -146,6 +151,10 @@ def make_table(size, seed):
             "gather": forest(rng, ["nnz", "nnz_per_cu", "calls"], ["known", "gathered"], 3, 3),
             "runtime": dict(boosted(rng, ["rows", "nnz", "mean", "max", "cov"], METHODS, 3, 3),
                             algorithm="lightgbm-runtime"),
+            "format_time": dict(boosted(rng, ["rows", "nnz", "max", "x_l2_ratio"], FORMATS, 2, 3),
+                                algorithm="lightgbm-runtime"),
+            "format_conversion": dict(boosted(rng, ["nnz", "max"], FORMATS, 2, 2, "lt"),
+                                      algorithm="lightgbm-runtime"),
         }
         for name in ("tpr_global", "kernel_known", "gather"):
             models[name]["support"] = support_of(models[name]["features"])

@@ -206,7 +206,7 @@ TEST_CASE("models: confidence: softmax of the largest score (sum), the largest s
 }
 
 TEST_CASE("models: model names and feature names: to_string and parse", "[models]") {
-  CHECK(num_model_names == 6);
+  CHECK(num_model_names == 8);
   for (const auto m : all_model_names) CHECK(parse_model_name(to_string(m)) == m);
   CHECK(std::string(to_string(ModelName::kernel_gathered)) == "kernel_gathered");
   CHECK_THROWS_WITH(parse_model_name("tpr"), Catch::Contains("unknown model 'tpr'") && Catch::Contains("gather"));
@@ -370,4 +370,33 @@ TEST_CASE("models: the runtime model's forecast: the pick's predicted time and t
   CHECK(kernel_label_text(Kernel::csr_adaptive, 0) == "csr_adaptive");
   rt.model.algorithm = "lightgbm-regret";
   CHECK_FALSE(is_runtime_model(rt.model));
+}
+
+TEST_CASE("models: the format models price each class as conversion + calls x time, cheapest first", "[models]") {
+  // Time: c0 20 us, c1 10 us, c2 40 us a call. Conversion (classes c2, c1, c3, in another order): c2 0.1 ms,
+  // c1 2 ms, c3 1 us; c0 has none and c3 no time: both left out.
+  OwnedModel time({}, 3, Aggregate::sum, Decision::le, {leaf({0, 0, 0})},
+                  {-std::log(20e-6), -std::log(10e-6), -std::log(40e-6)});
+  OwnedModel conversion({}, 3, Aggregate::sum, Decision::le, {leaf({0, 0, 0})},
+                        {-std::log(1e-4), -std::log(2e-3), -std::log(1e-6)});
+  conversion.class_names = {"c2", "c1", "c3"};
+  for (std::size_t i = 0; i < 3; ++i) conversion.classes[i] = conversion.class_names[i].c_str();
+  time.model.algorithm = conversion.model.algorithm = "lightgbm-runtime";
+  const MatrixFeatures f{};
+  // 10 calls: c2 0.1 + 0.4 ms, c1 2 + 0.1 ms. 1000 calls: c1 2 + 10 ms, c2 0.1 + 40 ms.
+  const auto few = price_alternatives(time.model, conversion.model, f, 10);
+  REQUIRE(few.size() == 2);
+  CHECK(few[0].label == "c2");
+  CHECK(few[0].cost == Approx(5e-4));
+  CHECK(few[0].seconds_per_call == Approx(40e-6));
+  CHECK(few[0].preprocessing_seconds == Approx(1e-4));
+  CHECK(few[1].label == "c1");
+  const auto many = price_alternatives(time.model, conversion.model, f, 1000);
+  REQUIRE(many.size() == 2);
+  CHECK(many[0].label == "c1");
+  CHECK(many[0].cost == Approx(12e-3));
+  // Only runtime models price.
+  conversion.model.algorithm = "lightgbm-regret";
+  CHECK_THROWS_WITH(price_alternatives(time.model, conversion.model, f, 10), Catch::Contains("must be runtime models"));
+  CHECK(std::string(best_csr_class) == "best_csr");
 }

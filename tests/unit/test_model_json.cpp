@@ -588,7 +588,7 @@ TEST_CASE("models: compiled-in tables equal the same files loaded at run time, e
           std::string::npos);
     CHECK(std::signbit(compiled.find(ModelName::tpr_global)->base_score[1]));
   }
-  SECTION("the synthetic fixture with all six models") {
+  SECTION("the synthetic fixture with every model") {
     const auto loaded = load_model_table(ASPMV_TEST_MODEL_DIR "/fixture_table.json");
     check_same_table(aspmv_test::fixture_table::compiled_model_table(), loaded->table());
     for (const auto name : all_model_names) CHECK(loaded->table().has(name));

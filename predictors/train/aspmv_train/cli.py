@@ -15,6 +15,8 @@
         --out OUT          # runtime models as a selector, out-of-fold: OUT/runtime.md, runtime.json, runtime.csv
     "$py" -m aspmv_train formats --measurements DIR... --arch h200 --out OUT   # converted formats in that
                        # selection, out-of-fold: OUT/formats.md, formats.json, formats.csv
+    "$py" -m aspmv_train format-table --measurements DIR... --arch h200 --table IN.json --out OUT.json \\
+        [--oof-out DIR]  # IN.json with the format models make_plan reads under allow_conversion
     "$py" -m aspmv_train train ... --exclude-groups 'real/*,real2/*'   # a table that never saw those groups
 """
 from __future__ import annotations
@@ -142,6 +144,31 @@ def cmd_formats(args) -> int:
                           calls=tuple(float(c) for c in args.calls),
                           command="python -m aspmv_train " + shlex.join(argv), arch=args.arch)
     _run_study(fc, cfg, args.out, "formats", args.quiet)
+    return 0
+
+
+def cmd_format_table(args) -> int:
+    from aspmv_train import format_table as ft
+    argv = ["format-table", "--measurements", *args.measurements, "--arch", args.arch, "--table", args.table,
+            "--out", args.out]
+    for flag, v, default in (("--tuning-dir", args.tuning_dir, None), ("--seed", args.seed, 2026),
+                             ("--manifest", args.manifest, None), ("--oof-out", args.oof_out, None)):
+        if v != default:
+            argv += [flag, str(v)]
+    argv += ["--quick"] if args.quick else []
+    tuning = Path(args.tuning_dir) if args.tuning_dir else repo_root() / "tuning_data" / args.arch
+    cfg = ft.FormatTableConfig(measurements=args.measurements, tuning_dir=tuning, table=Path(args.table),
+                               seed=args.seed, quick=args.quick, manifest=args.manifest, repo_root=repo_root(),
+                               command="python -m aspmv_train " + shlex.join(argv))
+    log = (lambda *_: None) if args.quiet else (lambda m: print(m, file=sys.stderr))
+    if args.oof_out:
+        for path in ft.write_oof(ft.out_of_fold(cfg, log), Path(args.oof_out)):
+            print(f"wrote {path}", file=sys.stderr)
+    table = ft.build(cfg, log=log)
+    from aspmv_train import evaluate
+    evaluate.validate(table)
+    ft.write(table, Path(args.out))
+    print(f"wrote {args.out}", file=sys.stderr)
     return 0
 
 
@@ -284,11 +311,25 @@ def main(argv=None) -> int:
     fm.add_argument("--folds", type=int, default=5, help="folds of the real and real-derived groups")
     fm.add_argument("--seed", type=int, default=2026)
     fm.add_argument("--manifest", help="as train --manifest")
-    fm.add_argument("--kinds", help="comma-separated subset of linear,gbm,knn")
+    fm.add_argument("--kinds", help="comma-separated subset of linear,gbm,lightgbm (the table's fit)")
     fm.add_argument("--calls", type=float, nargs="+", default=[100.0, 1000.0], help="calls the choice amortizes")
     fm.add_argument("--quick", action="store_true", help="small grids (tests)")
     fm.add_argument("--quiet", action="store_true")
     fm.set_defaults(fn=cmd_formats)
+    ft = sub.add_parser("format-table", help="add the format models (format_time, format_conversion) to a table")
+    ft.add_argument("--measurements", nargs="+", required=True,
+                    help="collector output folders that timed the formats (one precision)")
+    ft.add_argument("--arch", required=True, help="architecture (its arch.json: tuning_data/ARCH unless --tuning-dir)")
+    ft.add_argument("--table", required=True, help="the model table the models join (read)")
+    ft.add_argument("--out", required=True, help="the table with them (may be --table)")
+    ft.add_argument("--tuning-dir", help="folder of the measurements' arch.json (default tuning_data/ARCH)")
+    ft.add_argument("--seed", type=int, default=2026)
+    ft.add_argument("--manifest", help="as train --manifest")
+    ft.add_argument("--oof-out", help="also write the decision's out-of-fold figures here (format_decision.md, "
+                    ".json, .csv)")
+    ft.add_argument("--quick", action="store_true", help="small models (tests)")
+    ft.add_argument("--quiet", action="store_true")
+    ft.set_defaults(fn=cmd_format_table)
     a = sub.add_parser("agreement", help="write the C++ agreement CSV")
     a.add_argument("--model", required=True)
     a.add_argument("--samples", type=int, default=5000, help="vectors per model")

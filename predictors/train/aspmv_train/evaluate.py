@@ -22,7 +22,8 @@ import json
 import math
 
 SCHEMA = "aspmv-models/1"
-MODEL_NAMES = ("tpr_global", "tpr_block", "kernel_known", "kernel_gathered", "gather", "runtime")
+MODEL_NAMES = ("tpr_global", "tpr_block", "kernel_known", "kernel_gathered", "gather", "runtime", "format_time",
+               "format_conversion")
 FEATURE_NAMES = frozenset((
     "rows", "cols", "nnz", "mean", "density",
     "min", "max", "var", "max_mu", "sqrt_mean", "cov", "dispersion", "mode", "median",

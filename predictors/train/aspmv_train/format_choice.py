@@ -36,16 +36,56 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from aspmv_train import oof
+from aspmv_train import oof, runtime_table
 from aspmv_train import runtime_models as rm
 from aspmv_train import split as splitmod
 from aspmv_train.methods import CONVERTED_FORMATS, label_of
 
-KINDS = ("linear", "gbm")
+KINDS = ("linear", "gbm")  # and "lightgbm": the fit the model table ships (format_table.py)
 CALLS = (100.0, 1000.0)
 # A format is chosen only when its predicted cost is below the best CSR alternative's by this margin:
 # chosen per fold, kind and calls on the fold's training matrices (their inner cross-validated predictions).
 MARGIN_GRID = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 1.0)
+
+
+class TableLightgbm:
+    """The model table's learner as a kind (format_table.py: runtime_table.fit with format_table.PARAMS, one
+    LightGBM regressor per target on the raw features), with inner cross-validated predictions for the margin.
+    The table's models predict BEST_CSR and the formats; this kind every alternative, as the other kinds do."""
+    kind = "lightgbm"
+    raw_features = True  # fitted on X as the table is, not on LogFeatures
+
+    def __init__(self, seed: int = 0, quick: bool = False):
+        from aspmv_train import format_table  # it imports this module
+        self.seed, self.quick, self.params = seed, quick, format_table.PARAMS
+
+    def _fit(self, Z, Y, train):
+        """Per column of Y (ln seconds) a booster, or None where fewer than 2 training rows have a value."""
+        out = []
+        for j in range(Y.shape[1]):
+            ok = train & np.isfinite(Y[:, j])
+            out.append(runtime_table.fit(Z, np.exp(Y[:, [j]]), ok, self.seed, self.quick, self.params)[0]
+                       if ok.sum() >= 2 else None)
+        return out
+
+    @staticmethod
+    def _predict(boosters, Z):
+        return np.column_stack([b.predict(Z) if b is not None else np.full(len(Z), np.nan) for b in boosters])
+
+    def fit(self, Z, Y, fold, names=None):
+        self.boosters = self._fit(Z, Y, np.ones(len(Z), bool))
+        self.cv_pred = np.full(Y.shape, np.nan)
+        for f in np.unique(fold):
+            te = fold == f
+            self.cv_pred[te] = self._predict(self._fit(Z, Y, ~te), Z[te])
+        self.info = {}
+        return self
+
+    def predict(self, Z):
+        return self._predict(self.boosters, Z)
+
+
+MODELS = {**rm.MODELS, TableLightgbm.kind: TableLightgbm}
 
 
 @dataclass
@@ -145,6 +185,19 @@ def set_figures(measured: np.ndarray, pick: np.ndarray, is_format: np.ndarray, n
             "format_picks": int(is_format[pick].sum()), "ranking": rk}
 
 
+def override_figures(measured: np.ndarray, pick: np.ndarray, is_format: np.ndarray, csr_allowed: np.ndarray) -> dict:
+    """Where ``pick`` is a format (make_plan's override, format_table.py): the measured cost of the best CSR
+    alternative / the format's. Any CSR choice (the kernel model's included) costs at least the best one, so
+    these ratios bound from below what the override gains over the plan without it."""
+    rows = np.flatnonzero(is_format[pick])
+    if not len(rows):
+        return {"n": 0}
+    best_csr = np.where(csr_allowed, measured, np.inf).min(axis=1)[rows]
+    r = best_csr / measured[rows, pick[rows]]
+    return {"n": int(len(rows)), "gm": float(np.exp(np.mean(np.log(r)))), "min": float(r.min()),
+            "below_1": int((r < 1.0).sum())}
+
+
 def _fold_of(F: pd.DataFrame, group: pd.Series, seed: int, k: int, mats) -> np.ndarray:
     fam = F.loc[mats, "family"].astype(str)
     real = fam.isin(splitmod.REAL_FAMILIES).to_numpy()
@@ -189,8 +242,10 @@ def _evaluate_precision(cfg: FormatConfig, precision: str, folders, log) -> dict
         lf = rm.LogFeatures().fit(X[tr])
         for k in cfg.kinds:
             t0 = time.time()
-            model = rm.MODELS[k](cfg.seed, cfg.quick).fit(lf.transform(X[tr]), Y[tr], inner, names)
-            pred[k][test] = model.predict(lf.transform(X[test]))
+            model = MODELS[k](cfg.seed, cfg.quick)
+            z = (lambda A: A) if getattr(model, "raw_features", False) else lf.transform
+            model.fit(z(X[tr]), Y[tr], inner, names)
+            pred[k][test] = model.predict(z(X[test]))
             # The margin from the training matrices that were predicted by the inner cross-validation.
             cv = model.cv_pred
             ok = np.isfinite(cv[:, :L]).any(axis=1) & ran[tr].any(axis=1)
@@ -232,7 +287,8 @@ def _evaluate_precision(cfg: FormatConfig, precision: str, folders, log) -> dict
                                                            margin[k][N][i])[0] for j, i in enumerate(idx)], int)
                 row[k] = {"csr_only": set_figures(M, choose(C, csr[idx]), alt.is_format, mt),
                           "with_formats": set_figures(M, choose(C, ran[idx]), alt.is_format, mt),
-                          "with_formats_margin": set_figures(M, with_margin, alt.is_format, mt)}
+                          "with_formats_margin": set_figures(M, with_margin, alt.is_format, mt),
+                          "override": override_figures(M, choose(C, ran[idx]), alt.is_format, csr[idx])}
             S["calls"][f"{int(N)}"] = row
         out["sets"][sname] = S
         Q = {}
@@ -313,6 +369,14 @@ def markdown(result: dict) -> str:
                                      f"{s['ranking']['within_5_pct']:.1f} % | {s['ranking']['over_20_pct']:.1f} % | "
                                      f"{s['ranking']['max_ratio']:.2f} ({s['ranking']['over_2x']}, "
                                      f"{s['ranking']['max_at']}) | {s['format_picks']} |")
+            lines.append("")
+            for N, row in S["calls"].items():
+                for k in r.get("quality", {}).get(sname, {}):
+                    o = row[k].get("override", {"n": 0})
+                    if o["n"]:
+                        lines.append(f"- {N} calls, {k}: a format predicted cheapest on {o['n']} matrices; there the "
+                                     f"best measured CSR alternative / the format = {_g(o['gm'])} (gm), min "
+                                     f"{_g(o['min'])}, {o['below_1']} below 1 (a bound for any CSR choice)")
             lines.append("")
             Q = r["quality"][sname]
             kinds = list(Q)

@@ -34,11 +34,11 @@ PARAMS = {"n_estimators": 25, "num_leaves": 15, "learning_rate": 0.15, "min_data
 PARAMS_QUICK = {"n_estimators": 8, "num_leaves": 7, "learning_rate": 0.3, "min_data_in_leaf": 3}
 
 
-def fit(X: np.ndarray, T: np.ndarray, train: np.ndarray, seed: int, quick: bool = False) -> list:
+def fit(X: np.ndarray, T: np.ndarray, train: np.ndarray, seed: int, quick: bool = False, params=None) -> list:
     """One booster per column of T (seconds per call, matrices x configurations), on the rows in `train` where the
-    configuration was measured; ln seconds as the target."""
+    configuration was measured; ln seconds as the target. ``params``: other hyper-parameters than PARAMS."""
     import lightgbm as lgb
-    p = dict(PARAMS_QUICK if quick else PARAMS)
+    p = dict(PARAMS_QUICK if quick else (params or PARAMS))
     rounds = p.pop("n_estimators")
     params = {"objective": "regression", "num_threads": THREADS, "seed": seed, "deterministic": True,
               "force_row_wise": True, "verbosity": -1, **p}

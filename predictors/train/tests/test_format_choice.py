@@ -82,7 +82,7 @@ def study(tmp_path_factory):
         (d / "meas" / name).write_text((H200_FORMATS / name).read_text())
     out = d / "out"
     rc = cli.main(["formats", "--measurements", str(meas), "--arch", "h200", "--out", str(out), "--folds", "3",
-                   "--kinds", "linear", "--calls", "100", "1000", "--quick", "--quiet"])
+                   "--kinds", "linear,lightgbm", "--calls", "100", "1000", "--quick", "--quiet"])
     assert rc == 0
     return meas, out
 
@@ -104,6 +104,11 @@ def test_formats_study_end_to_end(study):
                 assert 0 < s["min"] <= s["gm"] <= 1.0 + 1e-12      # against the oracle over every alternative
             assert row["linear"]["csr_only"]["format_picks"] == 0
             assert row["oracle_csr_only"]["gm"] <= 1.0 + 1e-12
+            for k in ("linear", "lightgbm"):  # the override: where "with formats" took a format
+                o = row[k]["override"]
+                assert o["n"] == row[k]["with_formats"]["format_picks"]
+                if o["n"]:
+                    assert 0 < o["min"] <= o["gm"] * (1 + 1e-12) and 0 <= o["below_1"] <= o["n"]
     # Every predicted matrix once, its fold a real-group fold; the guard matrices only train.
     assert rows["matrix"].is_unique and rows["fold"].between(0, 2).all()
     assert not rows["matrix"].isin(f.index[~f["family"].isin(["real", "real-derived"])]).any()
@@ -114,6 +119,7 @@ def test_formats_study_end_to_end(study):
     md = (out / "formats.md").read_text()
     assert "with formats, margin" in md and "dia conversion" in md and res["command"].startswith("python -m")
     # Lehnert's Table 2: per fold, the terms the linear kind kept for each target; the report lists the common ones.
+    assert {f["kind"] for f in r["fits"]} == {"linear", "lightgbm"}
     lin = [f for f in r["fits"] if f["kind"] == "linear"]
     assert len(lin) == 3 and all(set(f["features"]) == {f"{w}:{l}" for w in ("time", "pre") for l in r["labels"]}
                                  for f in lin)
@@ -127,3 +133,84 @@ def test_selected_terms_keep_the_majority_of_folds():
             {"kind": "gbm"}]
     assert fc.selected_terms(fits, "time:ell") == [("nnz", 3), ("max", 2)]
     assert fc.selected_terms(fits, "time:sell") == []
+
+
+def test_override_figures_bound_any_csr_choice():
+    measured = np.array([[10.0, 12.0, 5.0], [10.0, 8.0, 20.0], [4.0, 6.0, 3.0]])
+    is_format = np.array([False, False, True])
+    csr = np.broadcast_to(~is_format, measured.shape)
+    o = fc.override_figures(measured, np.array([2, 2, 0]), is_format, csr)
+    # Rows 0 and 1 took the format: best CSR 10 / 5 and 8 / 20.
+    assert o["n"] == 2 and o["below_1"] == 1
+    assert o["gm"] == pytest.approx(math.sqrt(2.0 * 0.4)) and o["min"] == pytest.approx(0.4)
+    assert fc.override_figures(measured, np.array([0, 1, 0]), is_format, csr) == {"n": 0}
+
+
+def test_format_table_decision_by_hand():
+    from aspmv_train import format_table as ft
+    T = np.array([[10.0, 5.0, 4.0], [10.0, 5.0, 4.0], [1.0, 5.0, 4.0]])
+    P = np.array([[0.0, 100.0, 50.0], [0.0, 100.0, 50.0], [0.0, 1.0, 1.0]])
+    converts = np.array([[True, True, True], [True, True, False], [True, True, True]])
+    # 100 calls: row 0 the cheaper format (class 2: 450 < 600 < 1000); row 1 its guard refuses class 2, so class 1;
+    # row 2 best_csr (100 against 501 and 401).
+    assert ft.decide(T, P, 100.0, converts).tolist() == [2, 1, 0]
+    # best_csr is always allowed, even where it is not marked.
+    assert ft.decide(T, P, 100.0, np.zeros_like(converts)).tolist() == [0, 0, 0]
+
+
+def test_format_table_adds_models_the_evaluator_reads(tmp_path):
+    from aspmv_train import evaluate
+    from aspmv_train import format_table as ft
+    meas = subsample(H200_FORMATS, tmp_path / "meas", per_family=12, seed=5)
+    base = REPO / "tuning_data/h200/model.json"
+    before = json.loads(base.read_text())
+    for name in ft.NAMES:  # the table without the format models as the input
+        before["models"].pop(name, None)
+    table_in = tmp_path / "in.json"
+    table_in.write_text(json.dumps(before))
+    out = tmp_path / "model.json"
+    rc = cli.main(["format-table", "--measurements", str(meas), "--arch", "h200", "--table", str(table_in),
+                   "--out", str(out), "--oof-out", str(tmp_path / "oof"), "--quick", "--quiet"])
+    assert rc == 0
+    after = evaluate.load(out)
+    evaluate.validate(after)
+    for name in before["models"]:                      # the table's own models unchanged
+        assert after["models"][name] == before["models"][name]
+    t, c = after["models"]["format_time"], after["models"]["format_conversion"]
+    assert t["classes"] == c["classes"] and t["classes"][0] == ft.BEST_CSR and {"sell", "jad"} <= set(t["classes"])
+    assert t["algorithm"] == c["algorithm"] == "lightgbm-runtime"
+    assert after["provenance"]["format_models"]["measurements"] and "format_time" in after["provenance"]["models"]
+    # best_csr's time is the least per call over the CSR labels; the exported trees predict what the boosters do.
+    ocfg = oof.OofConfig(measurements=[meas], tuning_dir=REPO / "tuning_data/h200", quick=True, repo_root=REPO)
+    tr = oof._trainer(ocfg, [meas], lambda *_: None)
+    tr.load()
+    mats = list(tr.times.time.index)
+    alt = fc.alternatives(tr.meas, tr.times, mats)
+    cl = ft.classes_of(alt, log=lambda *a: None)
+    assert cl.labels == t["classes"]
+    assert np.allclose(cl.T[:, 0], alt.T[:, ~alt.is_format].min(axis=1))
+    X = tr.F.loc[mats, t["features"]].to_numpy(float)
+    tb, pb = ft.fit(X, cl, np.ones(len(X), bool), 2026, quick=True)
+    for i in range(0, len(mats), max(1, len(mats) // 7)):
+        st, sp = evaluate.scores(t, list(X[i])), evaluate.scores(c, list(X[i]))
+        for j in range(len(t["classes"])):
+            assert math.exp(-st[j]) == pytest.approx(math.exp(tb[j].predict(X[i:i + 1])[0]), rel=1e-6)
+            assert math.exp(-sp[j]) == pytest.approx(math.exp(pb[j].predict(X[i:i + 1])[0]), rel=1e-6)
+    # The decision out-of-fold: every predicted matrix of a real-group fold, a pick per calls where it converts.
+    res = json.loads((tmp_path / "oof" / "format_decision.json").read_text())
+    rows = pd.read_csv(tmp_path / "oof" / "format_decision.csv")
+    assert set(res["sets"]) == {"real", "real-derived"} and res["classes"] == t["classes"]
+    for sname, S in res["sets"].items():
+        assert len(rows[(rows["set"] == sname) & (rows["calls"] == 100)]) == S["n"]
+        for N, row in S["calls"].items():
+            conv = rows[(rows["set"] == sname) & (rows["calls"] == int(N)) & (rows["pick"] != ft.BEST_CSR)]
+            assert len(conv) == row["converts"] == sum(row["per_format"].values())
+            if row["converts"]:
+                assert row["min"] == pytest.approx(conv["best_csr_over_pick"].min())
+    assert "best CSR / format" in (tmp_path / "oof" / "format_decision.md").read_text()
+    # One precision at a time.
+    with pytest.raises(ValueError, match="one precision"):
+        ft.build(ft.FormatTableConfig(measurements=[meas, REPO / "tuning_data/h200/measurements/"
+                                                    "2026-11-28-real-float-a"],
+                                      tuning_dir=REPO / "tuning_data/h200", table=table_in, quick=True,
+                                      repo_root=REPO))

@@ -89,8 +89,21 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   if (opt.selector == Selector::models) s.model_table = models.text();
   const bool automatic = opt.kernel == Kernel::automatic;
   std::optional<predictors::KernelLabel> label;
+  // Converted formats the format models price below the kernel choice,
+  // cheapest first (ModelSelection::formats), and the choice they replace:
+  // build_plan converts to the first the memory guards let through
+  // (FormatRefused: the next; none: the kernel choice).
+  std::vector<std::pair<predictors::KernelLabel, std::string>> formats;
+  struct Replaced {
+    Kernel kernel;
+    std::optional<predictors::KernelLabel> label;
+    std::string why;
+  };
+  std::optional<Replaced> replaced;
   if (automatic) {
     label = choose_automatic(models, space, table, s, [&] { return row_stats(exec, a); });
+    formats = models.formats(s.stats, s.features_gathered, s);
+    if (!formats.empty()) replaced = Replaced{s.kernel, label, s.why};
   } else {
     if (models.gather_for_forced(opt.kernel)) {
       const auto t0 = std::chrono::steady_clock::now();
@@ -103,9 +116,36 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   }
 
   const auto t_setup = std::chrono::steady_clock::now();
-  const PlanContext<ExecSpace, Matrix> ctx(exec, a, opt, table, s.stats, models.tpr(s.features_gathered, label));
+  std::optional<PlanContext<ExecSpace, Matrix>> ctx;
   std::optional<PlanStep<ExecSpace, Matrix>> step;
-  with_kernel(s.kernel, [&](auto d) { step.emplace(decltype(d)::plan(ctx, s)); });
+  const auto plan_step = [&] {
+    ctx.emplace(exec, a, opt, table, s.stats, models.tpr(s.features_gathered, label));
+    with_kernel(s.kernel, [&](auto d) { step.emplace(decltype(d)::plan(*ctx, s)); });
+  };
+  std::string refusals;  // formats the guards refused, for `why`
+  for (const auto& [format, why] : formats) {
+    s.kernel = format.kernel;
+    label = format;
+    s.why = why + "; in place of " +
+            predictors::kernel_label_text(replaced->kernel, replaced->label ? replaced->label->tpr : 0) + " (" +
+            replaced->why + ")" + refusals;
+    try {
+      plan_step();
+      break;
+    } catch (const FormatRefused& e) {
+      refusals += std::string("; ") + to_string(format.kernel) + " refused: " + e.what();
+    }
+  }
+  if (!step) {
+    if (replaced) {
+      s.kernel = replaced->kernel;
+      label = replaced->label;
+      s.why = replaced->why + " (the format models' formats were refused" + refusals + ")";
+    }
+    plan_step();
+  }
+  if (replaced)
+    models.forecast(s.stats, s.features_gathered, predictors::kernel_label_text(s.kernel, label ? label->tpr : 0), s);
   s.setup_seconds = seconds_since(t_setup);
   s.analysis_seconds = seconds_since(t_start);
   const std::int64_t max_row = s.features_gathered ? s.stats.max : -1;

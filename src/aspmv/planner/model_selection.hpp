@@ -21,6 +21,8 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace aspmv::planner {
 
@@ -185,6 +187,62 @@ class ModelSelection {
     };
   }
 
+  // Converted formats in place of the kernel model's choice (issue 22): with
+  // PlanOptions::allow_conversion and gathered features, the format models
+  // (format_time, format_conversion: predictors/train/aspmv_train/format_table.py)
+  // price every class as predicted preprocessing + expected_calls x time per
+  // call. The answer: the formats this build runs that are priced below the
+  // first other class (predictors::best_csr_class, the best CSR kernel, or a
+  // CSR label), cheapest first, each with the plan's `why` should it convert;
+  // build_plan converts to the first the memory guards let through. Empty:
+  // conversion not allowed, no format models, no gathered features, or a CSR
+  // alternative is cheapest (the kernel model's choice stands; the verdict in
+  // s.verdicts says so).
+  std::vector<std::pair<predictors::KernelLabel, std::string>> formats(const RowStats& stats, bool gathered,
+                                                                       PlanSummary& s) const {
+    std::vector<std::pair<predictors::KernelLabel, std::string>> out;
+    if (!opt_.allow_conversion || table_ == nullptr || !gathered || stats.rows == 0 || stats.nnz == 0) return out;
+    const auto* t = table_->find(predictors::ModelName::format_time);
+    const auto* c = table_->find(predictors::ModelName::format_conversion);
+    if (t == nullptr || c == nullptr) return out;
+    const auto priced = predictors::price_alternatives(*t, *c, predictors::features_of(stats, space_.device),
+                                                       double(opt_.expected_calls));
+    if (priced.empty()) return out;
+    const predictors::PricedAlternative* csr = nullptr;  // the first class that is not a format
+    for (const auto& a : priced) {
+      std::optional<predictors::KernelLabel> label;
+      if (a.label != predictors::best_csr_class) {
+        try {
+          label = predictors::parse_kernel_label(a.label);
+        } catch (const Error&) {
+          continue;  // a kernel this build does not have
+        }
+      }
+      if (!label || !kernel_traits(label->kernel).copies_values) {
+        csr = &a;
+        break;
+      }
+      out.emplace_back(*label, "format models: " + a.label + " over " + std::to_string(opt_.expected_calls) +
+                                   " calls " + micro(a.cost) + " us (" + micro(a.preprocessing_seconds) +
+                                   " us conversion + " + micro(a.seconds_per_call) + " us a call)");
+    }
+    ModelVerdict v;
+    v.model = "format_time + format_conversion";
+    v.algorithm = t->algorithm;
+    v.label = priced.front().label;
+    v.regret = true;  // ranked: predicted cost over the expected calls relative to the cheapest
+    for (std::size_t i = 0; i < priced.size() && v.ranked.size() < 4; ++i)
+      v.ranked.push_back({priced[i].label, priced[i].cost / priced.front().cost});
+    if (out.empty()) v.overruled = "a CSR alternative is cheapest: the kernel choice stands";
+    s.verdicts.push_back(std::move(v));
+    if (csr != nullptr)
+      for (auto& f : out)
+        f.second += ", " +
+                    (csr->label == predictors::best_csr_class ? std::string("the best CSR kernel") : csr->label) + " " +
+                    micro(csr->cost) + " us over them";
+    return out;
+  }
+
   // How the kernel's planner chooses TpR (see TprSelection).
   TprSelection tpr(bool gathered, const std::optional<predictors::KernelLabel>& label) const {
     TprSelection t;
@@ -199,6 +257,13 @@ class ModelSelection {
   }
 
  private:
+  // Microseconds: 3 significant digits, whole numbers from 1000 on.
+  static std::string micro(double seconds) {
+    char buf[32];
+    const double us = seconds * 1e6;
+    std::snprintf(buf, sizeof buf, us >= 1000 ? "%.0f" : "%.3g", us);
+    return buf;
+  }
   static std::string two_digits(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f", v);
