@@ -279,6 +279,10 @@ TEMPLATE_LIST_TEST_CASE("the format models convert where it pays, and only with 
   CHECK_FALSE(refused.holds_value_copy());
   CHECK(refused.summary().why.find("the format models' formats were refused; sell refused: aspmv: the SELL-C-sigma "
                                    "conversion is refused") != std::string::npos);
+  const auto* r = find_verdict(refused.summary());
+  REQUIRE(r != nullptr);
+  CHECK(r->label == "sell");
+  CHECK(r->overruled.find("the memory guards refused every format") == 0);
 }
 
 // The best CSR kernel as one class (format_table.py's best_csr): formats

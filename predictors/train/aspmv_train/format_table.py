@@ -15,11 +15,12 @@ the known and row_stats features (runtime_models.feature_names), fitted on every
 in the table ("lightgbm-runtime": exp(-score) is the predicted seconds). One yardstick class instead of the 24 CSR
 labels keeps the table within the trainer's size cap.
 
-make_plan with PlanOptions::allow_conversion and gathered features (model_selection.hpp, ``format``): per class,
-predicted conversion + expected_calls x time per call; the formats this build runs that are predicted cheaper than
-BEST_CSR are tried in that order, and the first the memory guards let convert is the plan's kernel; where none
-is (or BEST_CSR is cheapest), the kernel model's choice stands. No margin: format_choice.py's margin, chosen on training folds, was 0 in 17 of
-the 20 folds x calls of the H200 study (docs/studies/h200/formats/).
+make_plan with PlanOptions::allow_conversion and gathered features (model_selection.hpp ``formats``, tried in
+build_plan.hpp): per class, predicted conversion + expected_calls x time per call; the formats this build runs
+that are predicted cheaper than BEST_CSR are tried in that order, and the first the memory guards let convert is
+the plan's kernel; where none is (or BEST_CSR is cheapest), the kernel model's choice stands. No margin:
+format_choice.py's margin, chosen on training folds, was 0 in 17 of the 20 folds x calls of the H200 study
+(docs/studies/h200/formats/).
 
 --oof-out: that decision out-of-fold (format_choice's folds of the real groups; the guard matrices only train):
 where it converts, the measured cost of the best CSR alternative / the format's (any CSR choice, the kernel

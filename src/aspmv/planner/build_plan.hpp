@@ -141,6 +141,11 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
       s.kernel = replaced->kernel;
       label = replaced->label;
       s.why = replaced->why + " (the format models' formats were refused" + refusals + ")";
+      for (auto& v : s.verdicts)
+        if (v.model == ModelSelection::formats_verdict)
+          v.overruled =
+              "the memory guards refused every format priced below the best CSR kernel: the kernel choice "
+              "stands";
     }
     plan_step();
   }

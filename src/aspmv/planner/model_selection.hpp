@@ -187,6 +187,9 @@ class ModelSelection {
     };
   }
 
+  // The model name of formats()'s verdict in PlanSummary::verdicts.
+  static constexpr const char* formats_verdict = "format_time + format_conversion";
+
   // Converted formats in place of the kernel model's choice (issue 22): with
   // PlanOptions::allow_conversion and gathered features, the format models
   // (format_time, format_conversion: predictors/train/aspmv_train/format_table.py)
@@ -227,7 +230,7 @@ class ModelSelection {
                                    " us conversion + " + micro(a.seconds_per_call) + " us a call)");
     }
     ModelVerdict v;
-    v.model = "format_time + format_conversion";
+    v.model = formats_verdict;
     v.algorithm = t->algorithm;
     v.label = priced.front().label;
     v.regret = true;  // ranked: predicted cost over the expected calls relative to the cheapest
