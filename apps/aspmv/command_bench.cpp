@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "demo_set.hpp"
 #include "for_each_matrix.hpp"
+#include "strip_alternatives.hpp"
 #include "table_printer.hpp"
 
 #include <aspmv/arch_table.hpp>
@@ -63,13 +64,7 @@ struct BenchOptions {
 
 // "sell,ell,cusparse" -> its non-empty prefixes; an empty list is refused.
 std::vector<std::string> method_prefixes(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t begin = 0;
-  while (begin <= text.size()) {
-    const auto comma = std::min(text.find(',', begin), text.size());
-    if (comma > begin) out.push_back(text.substr(begin, comma - begin));
-    begin = comma + 1;
-  }
+  auto out = split_list(text);
   if (out.empty()) throw Error("--methods '" + text + "' names no method prefix");
   return out;
 }
