@@ -71,6 +71,10 @@ struct KernelParameters {
   // most of 4, 2, 1 with at most 16 bytes of values a diagonal that keeps
   // every thread the device holds at once busy).
   int dia_rows_per_thread = 0;
+  // tile8x4 (kernels/tile8x4.hpp): 1 sums a warp's 8 rows on the matrix
+  // units where the space has them (backends/tile_mma.hpp: FP64 tensor cores
+  // on CUDA 8.0+), 0 one thread a row everywhere (comparisons).
+  int tile_mma = 1;
 };
 
 struct ArchProvenance {

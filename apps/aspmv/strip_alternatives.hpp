@@ -7,6 +7,7 @@
 #include <aspmv/error.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/plan_options.hpp>
+#include <aspmv/planner/kernel_registry.hpp>
 #include <predictors/runtime/strip_model.hpp>
 
 #include <algorithm>
@@ -62,8 +63,8 @@ inline StripAlternative alternative_of_label(const std::string& label, int max_t
 }
 
 // Whether the alternative converts A into another format (a cost before the
-// first call: ELL, JAD, SELL).
-inline bool kernel_is_conversion(Kernel k) { return k == Kernel::ell || k == Kernel::jad || k == Kernel::sell; }
+// first call: the registry's copies_values kernels).
+inline bool kernel_is_conversion(Kernel k) { return planner::kernel_traits(k).copies_values; }
 
 inline const char* default_strip_kernels() { return "csr_scalar,csr_vector,ell,jad,sell"; }
 

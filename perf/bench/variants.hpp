@@ -42,7 +42,11 @@ inline void apply_assignment(const std::string& text, Variant& var) {
   } catch (const std::exception&) {
     throw Error("variant '" + text + "': the value is not an integer");
   }
-  if (v < 1) throw Error("variant '" + text + "': the value must be positive");
+  if (key == TableParameter::tile_mma) {
+    if (v != 0 && v != 1) throw Error("variant '" + text + "': tile_mma takes 0 or 1");
+  } else if (v < 1) {
+    throw Error("variant '" + text + "': the value must be positive");
+  }
   const bool one_two_or_four = key == TableParameter::host_sums || key == TableParameter::dia_rows;
   if (one_two_or_four && v != 1 && v != 2 && v != 4)
     throw Error("variant '" + text + "': " + to_string(key) + " takes 1, 2 or 4");
@@ -67,6 +71,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::sell_c: p.sell_slice_height = iv; break;
     case TableParameter::sell_sigma: p.sell_sort_window = iv; break;
     case TableParameter::dia_rows: p.dia_rows_per_thread = iv; break;
+    case TableParameter::tile_mma: p.tile_mma = iv; break;
   }
   for (const auto k : all_kernels)
     if (planner::kernel_reads(k, key) && std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())

@@ -19,7 +19,7 @@ import sys
 
 import pandas as pd
 
-FORMATS = ("csr_delta", "sell", "ell", "jad", "dia")
+FORMATS = ("csr_delta", "sell", "ell", "jad", "dia", "tile8x4")
 AUTOMATIC = ("aspmv_auto", "aspmv_rules", "aspmv_spmv")
 
 

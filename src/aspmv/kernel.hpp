@@ -28,7 +28,8 @@
   X(ell, Ell)                        \
   X(jad, Jad)                        \
   X(csr_vector_team, CsrVectorTeam)  \
-  X(dia, Dia)
+  X(dia, Dia)                        \
+  X(tile8x4, Tile8x4)
 
 namespace aspmv {
 

@@ -221,7 +221,10 @@ TEMPLATE_LIST_TEST_CASE("the format models convert where it pays, and only with 
                                {"format_conversion", constant_runtime_model(alternatives, {1e-9, 1e-9, 2e-3})}});
   Space exec;
   DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, m.matrix, m.name);
-  const auto plan_with = [&](bool allow, std::int64_t calls, double max_growth = 3.0) {
+  // No growth limit but where a refusal is the point: the table's SELL
+  // geometry pads this bimodal matrix up to 7.8x (the GPU tables keep rows in
+  // their order, sigma 1).
+  const auto plan_with = [&](bool allow, std::int64_t calls, double max_growth = 1e9) {
     PlanOptions o;
     o.allow_conversion = allow;
     o.expected_calls = calls;

@@ -120,6 +120,11 @@ for key in dia_rows host_sums; do
   run_tool nonzero bench --variant "$key=3" "$matrix" || continue
   err_has "variant '$key=3': $key takes 1, 2 or 4" || fail "bench --variant $key=3: not refused with its reason"
 done
+run_tool nonzero bench --variant tile_mma=2 "$matrix" || true
+err_has "variant 'tile_mma=2': tile_mma takes 0 or 1" || fail "bench --variant tile_mma=2: not refused with its reason"
+if run_tool 0 bench --rounds 1 --methods tile8x4 --variant tile_mma=0 "$matrix"; then
+  out_has "^tile8x4 .* ok " || fail "bench --methods tile8x4 --variant tile_mma=0: tile8x4 not timed"
+fi
 
 # bench --methods: only the methods of those prefixes are timed; a prefix of no method is refused.
 if run_tool 0 bench --rounds 1 --methods csr_scalar,coo "$matrix"; then

@@ -72,7 +72,7 @@ class TimeTables:
 # plan's automatic choice takes them only with PlanOptions::allow_conversion,
 # and their memory guard refuses some matrices, so they are no labels of the
 # kernel models (the runtime models of issue 22 rank them).
-CONVERTED_FORMATS = ("sell", "ell", "jad", "dia")
+CONVERTED_FORMATS = ("sell", "ell", "jad", "dia", "tile8x4")
 
 
 def read_arch(tuning_dir: Path) -> dict:

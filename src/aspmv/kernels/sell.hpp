@@ -321,6 +321,21 @@ std::int64_t sell_bytes(std::int64_t entries, std::int64_t rows, std::int64_t sl
   return entries * std::int64_t(sizeof(Value) + sizeof(std::int32_t)) + rows * (permuted ? 8 : 4) + (slices + 1) * 8;
 }
 
+// The memory guard of the padded formats (SELL, ELL, tile8x4): throws
+// aspmv::FormatRefused when the copy's `need` bytes exceed
+// PlanOptions::max_format_growth times A's `csr` bytes (and the floor).
+inline void refuse_if_too_large(const char* format, std::int64_t entries, std::int64_t nnz, std::int64_t longest,
+                                std::int64_t need, std::int64_t csr, const PlanOptions& o) {
+  if (need > o.format_growth_floor_bytes && double(need) > o.max_format_growth * double(csr)) {
+    std::ostringstream msg;
+    msg << "aspmv: the " << format << " conversion is refused: " << entries << " stored entries for " << nnz
+        << " nonzeros (longest row " << longest << ") would take " << need << " bytes, " << double(need) / double(csr)
+        << "x the " << csr << " bytes of the CSR matrix (limit " << o.max_format_growth
+        << "x, PlanOptions::max_format_growth)";
+    throw FormatRefused(msg.str());
+  }
+}
+
 template <class ExecSpace, class Matrix>
 class SellStep {
  public:
@@ -398,15 +413,7 @@ class SellStep {
 
  private:
   void guard(const PlanOptions& o) const {
-    const std::int64_t need = bytes(), csr = csr_bytes(a_);
-    if (need > o.format_growth_floor_bytes && double(need) > o.max_format_growth * double(csr)) {
-      std::ostringstream msg;
-      msg << "aspmv: the " << format_ << " conversion is refused: " << entries_ << " stored entries for " << a_.nnz()
-          << " nonzeros (longest row " << longest_ << ") would take " << need << " bytes, "
-          << double(need) / double(csr) << "x the " << csr << " bytes of the CSR matrix (limit " << o.max_format_growth
-          << "x, PlanOptions::max_format_growth)";
-      throw FormatRefused(msg.str());
-    }
+    refuse_if_too_large(format_, entries_, a_.nnz(), longest_, bytes(), csr_bytes(a_), o);
   }
 
   void fill(const ExecSpace& exec, bool with_columns) const {

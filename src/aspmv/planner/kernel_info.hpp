@@ -67,7 +67,8 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(merge_items)                  \
   X(sell_c)                       \
   X(sell_sigma)                   \
-  X(dia_rows)
+  X(dia_rows)                     \
+  X(tile_mma)
 
 #define ASPMV_TABLE_PARAMETER_ENUMERATOR(name) name,
 enum class TableParameter { ASPMV_TABLE_PARAMETERS(ASPMV_TABLE_PARAMETER_ENUMERATOR) };
