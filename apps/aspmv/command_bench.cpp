@@ -17,6 +17,7 @@
 #include <aspmv/version.hpp>
 
 #include <bench/bandwidth.hpp>
+#include <bench/graph_methods.hpp>
 #include <bench/run_methods.hpp>
 #include <corpus/generated.hpp>
 #include <corpus/rng.hpp>
@@ -46,6 +47,9 @@ const char* const bench_usage =
     "  --groups          also time each dispatch group of the multi-group plans (gao_partitioned, ...)\n"
     "  --methods P[,P]   time only the methods whose name starts with one of these prefixes\n"
     "                    (sell,ell,cusparse: SELL and its variants, ELL and the cuSPARSE algorithms)\n"
+    "  --graphs          run on an instance with a stream of its own and time every method again as\n"
+    "                    <name>@graph: its call captured once and replayed as a graph (CUDA; elsewhere\n"
+    "                    the twins report that the space has no graphs)\n"
     "Comparators, where the build has them: cuSPARSE (CUDA), Kokkos Kernels' spmv, oneMKL (x86_64 host builds).\n"
     "Protocol, tolerance and GB/s: docs/METRICS.md.\n";
 
@@ -54,6 +58,7 @@ namespace {
 struct BenchOptions {
   bool single = false;
   bool groups = false;
+  bool graphs = false;
   int rounds = 3;
   std::string csv;
   std::int64_t copy_mib = 0;
@@ -84,6 +89,8 @@ BenchOptions parse(const Args& args) {
       o.single = true;
     else if (r.is("--groups"))
       o.groups = true;
+    else if (r.is("--graphs"))
+      o.graphs = true;
     else if (r.is("--rounds"))
       o.rounds = std::max(1, static_cast<int>(r.integer()));
     else if (r.is("--csv"))
@@ -112,7 +119,10 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
                   const Context& ctx) {
   using Space = Kokkos::DefaultExecutionSpace;
   using Mem = Space::memory_space;
-  Space exec;
+  // --graphs: an instance whose work can be captured (CUDA: a non-blocking stream of its own).
+  const auto owned =
+      opt.graphs ? backends::Graph<Space>::capturing_instance() : backends::OwnedInstance<Space>{Space(), {}};
+  const Space exec = owned.space;
   DeviceCsr<Value, Offset, Mem> a(exec, host, src.name);
   corpus::Rng rng(42);
   std::vector<Value> x(static_cast<std::size_t>(host.num_cols));
@@ -125,6 +135,7 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
                                [&](const bench::Method& m) { return !selected(m.name, opt.method_prefixes); }),
                 methods.end());
   if (methods.empty()) throw Error("--methods: no method of this build starts with the prefixes given");
+  if (opt.graphs) bench::add_graph_twins(exec, methods);
   const auto hv = convert<Value, std::int64_t>(host);
   const auto results = bench::run_methods(exec, std::move(methods), hv, x, yd, opt.rounds, bench::TimingOptions{});
 

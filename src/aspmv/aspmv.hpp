@@ -5,6 +5,7 @@
 // <aspmv/features.hpp> and <aspmv/matrix_features.hpp> (feature gathering).
 
 #include <aspmv/arch_table.hpp>
+#include <aspmv/captured_apply.hpp>
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/device_csr.hpp>
 #include <aspmv/device_info.hpp>

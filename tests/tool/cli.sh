@@ -131,6 +131,11 @@ if run_tool 0 bench --rounds 1 --methods csr_scalar,coo "$matrix"; then
   out_has "^csr_scalar .* ok " && out_has "^coo .* ok " || fail "bench --methods csr_scalar,coo: not both timed"
   ! out_has "^merge_path " || fail "bench --methods csr_scalar,coo timed merge_path"
 fi
+# bench --graphs: every method again as <name>@graph; on CPUs the twins say the space has no graphs.
+if run_tool 0 bench --rounds 1 --methods csr_scalar --graphs "$matrix"; then
+  out_has "^csr_scalar .* ok " || fail "bench --graphs: csr_scalar not timed"
+  out_has "^csr_scalar@graph .*(ok |no graphs)" || fail "bench --graphs: no csr_scalar@graph row"
+fi
 run_tool nonzero bench --methods nope "$matrix" || true
 err_has "no method of this build starts with" || fail "bench --methods nope: not refused with its reason"
 
