@@ -66,6 +66,20 @@ def read_peers(path):
     return peers
 
 
+def main_over_bench_files(doc, summarize):
+    """The command line of the summaries that read `aspmv bench` CSVs beside the peers file
+    (tile8x4_summary.py, graph_summary.py): BENCH.csv... [--peers PEERS.csv] [--list N]; calls
+    summarize(path, peers, list) for each file."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("bench", nargs="+")
+    ap.add_argument("--peers", default=os.path.join(os.path.dirname(__file__), "../../../shared/matrices/peers-h100.csv"))
+    ap.add_argument("--list", type=int, default=0, help="list the N smallest matrices")
+    a = ap.parse_args()
+    peers = read_peers(a.peers)
+    for path in a.bench:
+        summarize(path, peers, a.list)
+
+
 def summarize(rows, meta, peers):
     out = []
     for m, methods in sorted(rows.items()):

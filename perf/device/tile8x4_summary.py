@@ -7,43 +7,13 @@ perf/device/peer_summary.py computes it) is ahead of the best aspmv kernel on.
   python3 perf/device/tile8x4_summary.py [--peers PEERS.csv] [--list N] BENCH.csv...
 """
 
-import argparse
-import collections
-import csv
-import math
-import os
-
-
-def geomean(values):
-    values = [v for v in values if v > 0]
-    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
-
-
-def stem(path):
-    base = os.path.basename(path)
-    for ext in (".xz", ".gz"):
-        base = base[: -len(ext)] if base.endswith(ext) else base
-    return base[:-4] if base.endswith(".mtx") else base
-
-
-def read_peers(path):
-    peers = collections.defaultdict(dict)
-    with open(path, newline="") as f:
-        for r in csv.DictReader(f):
-            peers[r["matrix"]][r["peer"]] = float(r["spmv_us"])
-    return peers
+from peer_summary import geomean, main_over_bench_files, read_bench, read_peers
 
 
 def summarize(path, peers, listed):
-    times = collections.defaultdict(dict)
-    nnz = {}
-    with open(path, newline="") as f:
-        for r in csv.DictReader(f):
-            if r["ok"] != "1":
-                continue
-            m = stem(r["matrix"])
-            times[m][(r["family"], r["method"])] = float(r["time_s"]) * 1e6
-            nnz[m] = int(r["nnz"])
+    rows_by_matrix, nnz = read_bench(path)
+    # microseconds a call; the DASP yardstick below is a ratio of seconds (read_peers) times microseconds
+    times = {m: {k: v[0] * 1e6 for k, v in d.items()} for m, d in rows_by_matrix.items()}
     mma_gain, vs_mma, vs_rows, lines = [], [], [], []
     wins = dasp_without = dasp_with = 0
     for m, d in times.items():
@@ -81,14 +51,7 @@ def summarize(path, peers, listed):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("bench", nargs="+")
-    ap.add_argument("--peers", default=os.path.join(os.path.dirname(__file__), "../../../shared/matrices/peers-h100.csv"))
-    ap.add_argument("--list", type=int, default=0, help="list the N smallest matrices")
-    a = ap.parse_args()
-    peers = read_peers(a.peers)
-    for path in a.bench:
-        summarize(path, peers, a.list)
+    main_over_bench_files(__doc__, summarize)
 
 
 if __name__ == "__main__":

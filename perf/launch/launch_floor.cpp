@@ -123,7 +123,8 @@ int main(int argc, char** argv) {
       const aspmv::backends::Graph<Space> empty(
           on_stream, [](const Space& e) { aspmv::backends::cuda_probe::launch_empty(e.cuda_stream()); });
       if (!empty.captured()) throw std::runtime_error(empty.why());
-      print("cuda graph of the empty kernel", "-", measure(on_stream, calls, repeats, [&] { empty.launch(on_stream); }));
+      print("cuda graph of the empty kernel", "-",
+            measure(on_stream, calls, repeats, [&] { empty.launch(on_stream); }));
     }
 #endif
     print("kokkos empty parallel_for", "-", measure(exec, calls, repeats, [&] {
@@ -157,7 +158,8 @@ int main(int argc, char** argv) {
       on_stream.fence();
       const auto replay = aspmv::capture_apply(on_stream, plan, 1.0, x, 0.0, y);
       if (!replay.captured()) throw std::runtime_error(replay.how());
-      print("graph of plan.apply csr_scalar", name, measure(on_stream, calls, repeats, [&] { replay.replay(on_stream); }));
+      print("graph of plan.apply csr_scalar", name,
+            measure(on_stream, calls, repeats, [&] { replay.replay(on_stream); }));
 #endif
     }
 
