@@ -23,6 +23,7 @@
 
 #include <aspmv/plan.hpp>
 #include <backends/graph.hpp>
+#include <backends/traits.hpp>
 
 #include <string>
 
@@ -36,15 +37,26 @@ class CapturedApply {
 
   CapturedApply(const execution_space& exec, const PlanType& plan, value_type alpha, const XView& x, value_type beta,
                 const YView& y)
-      : graph_(exec, [plan, alpha, x, beta, y](const execution_space& e) { plan.apply(e, alpha, x, beta, y); }) {}
+      : last_(exec),
+        graph_(exec, [plan, alpha, x, beta, y](const execution_space& e) { plan.apply(e, alpha, x, beta, y); }) {}
 
-  // y = alpha * op(A) * x + beta * y on `exec`, asynchronously.
-  void replay(const execution_space& exec) const { graph_.launch(exec); }
+  // y = alpha * op(A) * x + beta * y on `exec`, asynchronously. A graph
+  // holds the plan's scratch at fixed addresses: on another instance than
+  // the last replay's (at first, the capture's), a replay first waits for
+  // that one, as apply waits for the instance its workspace is bound to, so
+  // two replays never share the scratch at once. Not for concurrent calls
+  // from several host threads.
+  void replay(const execution_space& exec) const {
+    if (graph_.captured() && !backends::Traits<execution_space>::same_instance(exec, last_)) last_.fence();
+    graph_.launch(exec);
+    last_ = exec;
+  }
   // Whether a replay is one graph launch (else it is plan.apply), and why.
   bool captured() const { return graph_.captured(); }
   std::string how() const { return graph_.why(); }
 
  private:
+  mutable execution_space last_;  // the instance of the last replay (or of the capture)
   backends::Graph<execution_space> graph_;
 };
 

@@ -130,3 +130,36 @@ TEMPLATE_LIST_TEST_CASE("capture_apply refuses vectors apply would refuse", "[ke
   Kokkos::View<double*, Mem> x_short("x", 4), y("y", 4);
   CHECK_THROWS_AS(capture_apply(exec, plan, 1.0, x_short, 0.0, y), Error);
 }
+
+TEMPLATE_LIST_TEST_CASE("replays on another instance wait for the last one and stay right", "[kernels][captured]",
+                        Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  const auto first = capture_instance<Space>();
+  const auto second = capture_instance<Space>();
+  corpus::RandomCsrSpec s;
+  s.rows = 200;
+  s.cols = 200;
+  s.lengths = corpus::RowLengths::zipf;
+  s.mean = 5;
+  s.spread = 1.6;
+  s.seed = 21;
+  const auto host = corpus::random_csr(s);
+  DeviceCsr<double, std::int64_t, Mem> a(first.space, host);
+  Kokkos::View<double*, Mem> x("x", 200), y("y", 200);
+  Kokkos::deep_copy(x, 1.0);
+  Kokkos::deep_copy(y, 0.0);
+  PlanOptions o;
+  o.kernel = Kernel::merge_split;  // a kernel with scratch
+  const auto plan = make_plan(first.space, a.view(), o);
+  const auto replay = capture_apply(first.space, plan, 1.0, x, 1.0, y);  // y += A x
+  for (int k = 0; k < 6; ++k) replay.replay(k % 2 ? second.space : first.space);
+  second.space.fence();
+  first.space.fence();
+  const std::vector<double> ones(200, 1.0), zeros(200, 0.0);
+  auto expect = reference_spmv(host, 6.0, ones, 0.0, zeros);  // six replays: 6 A x
+  auto yh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+  std::vector<double> got(yh.data(), yh.data() + yh.size());
+  INFO(replay.how());
+  CHECK(compare(host, got, expect, 8 * epsilon_of<double>()).within_bounds);
+}
