@@ -18,6 +18,7 @@
 
 #include <bench/bandwidth.hpp>
 #include <bench/graph_methods.hpp>
+#include <bench/l2_methods.hpp>
 #include <bench/run_methods.hpp>
 #include <corpus/generated.hpp>
 #include <corpus/rng.hpp>
@@ -50,6 +51,10 @@ const char* const bench_usage =
     "  --graphs          run on an instance with a stream of its own and time every method again as\n"
     "                    <name>@graph: its call captured once and replayed as a graph (CUDA; elsewhere\n"
     "                    the twins report that the space has no graphs)\n"
+    "  --l2-x            run on an instance with a stream of its own and time every method again as\n"
+    "                    <name>@l2x: each call inside an L2 access policy window that keeps x's lines\n"
+    "                    persisting (CUDA 8.0+; sets the device's persisting set-aside to its maximum;\n"
+    "                    elsewhere the twins report why not)\n"
     "Comparators, where the build has them: cuSPARSE (CUDA), Kokkos Kernels' spmv, oneMKL (x86_64 host builds).\n"
     "Protocol, tolerance and GB/s: docs/METRICS.md.\n";
 
@@ -59,6 +64,7 @@ struct BenchOptions {
   bool single = false;
   bool groups = false;
   bool graphs = false;
+  bool l2_x = false;
   int rounds = 3;
   std::string csv;
   std::int64_t copy_mib = 0;
@@ -91,6 +97,8 @@ BenchOptions parse(const Args& args) {
       o.groups = true;
     else if (r.is("--graphs"))
       o.graphs = true;
+    else if (r.is("--l2-x"))
+      o.l2_x = true;
     else if (r.is("--rounds"))
       o.rounds = std::max(1, static_cast<int>(r.integer()));
     else if (r.is("--csv"))
@@ -119,9 +127,10 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
                   const Context& ctx) {
   using Space = Kokkos::DefaultExecutionSpace;
   using Mem = Space::memory_space;
-  // --graphs: an instance whose work can be captured (CUDA: a non-blocking stream of its own).
-  const auto owned =
-      opt.graphs ? backends::Graph<Space>::capturing_instance() : backends::OwnedInstance<Space>{Space(), {}};
+  // --graphs, --l2-x: an instance whose work can be captured and whose stream takes an access policy
+  // (CUDA: a non-blocking stream of its own).
+  const auto owned = opt.graphs || opt.l2_x ? backends::Graph<Space>::capturing_instance()
+                                            : backends::OwnedInstance<Space>{Space(), {}};
   const Space exec = owned.space;
   DeviceCsr<Value, Offset, Mem> a(exec, host, src.name);
   corpus::Rng rng(42);
@@ -135,6 +144,7 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
                                [&](const bench::Method& m) { return !selected(m.name, opt.method_prefixes); }),
                 methods.end());
   if (methods.empty()) throw Error("--methods: no method of this build starts with the prefixes given");
+  if (opt.l2_x) bench::add_l2_window_twins(exec, xd.data(), xd.size() * sizeof(Value), methods);
   if (opt.graphs) bench::add_graph_twins(exec, methods);
   const auto hv = convert<Value, std::int64_t>(host);
   const auto results = bench::run_methods(exec, std::move(methods), hv, x, yd, opt.rounds, bench::TimingOptions{});

@@ -136,6 +136,11 @@ if run_tool 0 bench --rounds 1 --methods csr_scalar --graphs "$matrix"; then
   out_has "^csr_scalar .* ok " || fail "bench --graphs: csr_scalar not timed"
   out_has "^csr_scalar@graph .*(ok |no graphs)" || fail "bench --graphs: no csr_scalar@graph row"
 fi
+# bench --l2-x: every method again as <name>@l2x; on CPUs the twins say the space has no L2 access policy.
+if run_tool 0 bench --rounds 1 --methods csr_scalar --l2-x "$matrix"; then
+  out_has "^csr_scalar .* ok " || fail "bench --l2-x: csr_scalar not timed"
+  out_has "^csr_scalar@l2x .*(ok |no L2 access policy)" || fail "bench --l2-x: no csr_scalar@l2x row"
+fi
 run_tool nonzero bench --methods nope "$matrix" || true
 err_has "no method of this build starts with" || fail "bench --methods nope: not refused with its reason"
 
