@@ -18,6 +18,8 @@
     "$py" -m aspmv_train format-table --measurements DIR... --arch h200 --table IN.json --out OUT.json \\
         [--oof-out DIR]  # IN.json with the format models make_plan reads under allow_conversion
     "$py" -m aspmv_train train ... --exclude-groups 'real/*,real2/*'   # a table that never saw those groups
+    "$py" -m aspmv_train train --measurements NEW... OLD... --mixed-methods ...   # folders of different methods
+    "$py" -m aspmv_train oof --measurements OLD... --eval-measurements NEW... ...  # scored on other folders
 """
 from __future__ import annotations
 
@@ -60,12 +62,19 @@ def cmd_train(args) -> int:
         argv += ["--exclude-groups", ",".join(exclude)]
     if args.no_support:
         argv += ["--no-support"]
+    if args.mixed_methods:
+        argv += ["--mixed-methods"]
+    if args.no_runtime:
+        argv += ["--no-runtime"]
+    if args.max_model_bytes != train.Config.max_model_bytes:
+        argv += ["--max-model-bytes", str(args.max_model_bytes)]
     cfg = train.Config(measurements=args.measurements, arch=args.arch, out=Path(args.out),
                        report=Path(args.report) if args.report else None,
                        tuning_dir=Path(args.tuning_dir) if args.tuning_dir else None, seed=args.seed,
                        folds=args.folds, quick=args.quick, command="python -m aspmv_train " + shlex.join(argv),
                        repo_root=root, manifest=args.manifest, exclude_groups=exclude,
-                       support=not args.no_support)
+                       support=not args.no_support, mixed_methods=args.mixed_methods,
+                       runtime=not args.no_runtime, max_model_bytes=args.max_model_bytes)
     log = (lambda *a: None) if args.quiet else (lambda msg: print(f"[aspmv_train] {msg}", file=sys.stderr, flush=True))
     trainer = train.Trainer(cfg, log)
     out = trainer.run()
@@ -98,7 +107,8 @@ def cmd_oof(args) -> int:
     from aspmv_train import oof
     cfg = oof.OofConfig(measurements=args.measurements, tuning_dir=Path(args.tuning_dir), folds=args.folds,
                         seed=args.seed, train_folds=args.train_folds, quick=args.quick, manifest=args.manifest,
-                        repo_root=repo_root(), jobs=args.jobs)
+                        repo_root=repo_root(), jobs=args.jobs, mixed_methods=args.mixed_methods,
+                        eval_measurements=args.eval_measurements, max_model_bytes=args.max_model_bytes)
     print(oof.markdown(_run_study(oof, cfg, args.out_dir, "oof", args.quiet)))
     return 0
 
@@ -269,6 +279,16 @@ def main(argv=None) -> int:
     t.add_argument("--no-support", action="store_true",
                    help="leave out the models' training support (the library's out-of-support guard then never "
                         "fires; for readers older than the one that reads the field)")
+    t.add_argument("--mixed-methods", action="store_true",
+                   help="merge folders whose run.json method lists differ (refused otherwise): the union of the "
+                        "methods, each model trained on the matrices that measured all of its classes (the kernel "
+                        "models on those with every label, tpr_global on those with every TpR)")
+    t.add_argument("--no-runtime", action="store_true",
+                   help="leave the runtime model (Plan::describe()'s forecasts) out of the table, recorded in the "
+                        "provenance's omitted_models (over many kernel classes it outgrows the size cap)")
+    t.add_argument("--max-model-bytes", type=int, default=300_000,
+                   help="a candidate model larger than this (its JSON) is not chosen (default 300000); the table's "
+                        "cap of 1.5 MB holds all models together")
     t.set_defaults(fn=cmd_train)
     o = sub.add_parser("oof", help="out-of-fold evaluation on the real matrices (each predicted by models trained "
                                    "without its source group)")
@@ -281,6 +301,11 @@ def main(argv=None) -> int:
     o.add_argument("--manifest", help="as train --manifest")
     o.add_argument("--quick", action="store_true", help="the small candidate grid (tests)")
     o.add_argument("--jobs", type=int, default=1, help="folds trained at once (processes)")
+    o.add_argument("--mixed-methods", action="store_true", help="as train --mixed-methods, for the fold tables")
+    o.add_argument("--max-model-bytes", type=int, default=300_000, help="as train --max-model-bytes")
+    o.add_argument("--eval-measurements", nargs="+",
+                   help="predict and score the real matrices of these folders instead (folds dealt over their real "
+                        "groups; each fold's table trained on --measurements without those groups)")
     o.add_argument("--quiet", action="store_true")
     o.set_defaults(fn=cmd_oof)
     rt = sub.add_parser("runtime", help="runtime models (log time per kernel configuration) as a selector, "

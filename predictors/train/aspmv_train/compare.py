@@ -108,7 +108,7 @@ def tpr_choices(table: dict, F, times) -> np.ndarray | None:
     m = table.get("models", {}).get("tpr_global")
     if m is None or not times.tpr_labels:
         return None
-    rows = _rows(F, list(times.time.index))
+    rows = _rows(F, list(times.tpr_time.index))
     return np.array([tasks.tpr_class(times.tprs, int(evaluate.predict(m, evaluate.feature_vector(m, vals))))
                      for vals in rows])
 
@@ -159,7 +159,8 @@ def score(tables: dict[str, dict], measurements: list[str], tuning_dir: Path, se
                 s["below_0.9_cusparse_pct"] = 100.0 * float(np.mean(c < 0.9))
             if tp is not None and tpr_task is not None:
                 mask = np.zeros(len(tpr_task.ids), dtype=bool)
-                mask[idx] = True
+                pos = {m: i for i, m in enumerate(tpr_task.ids)}  # tpr_global's samples (methods.tpr_time)
+                mask[[pos[costs.mats[i]] for i in idx if costs.mats[i] in pos]] = True
                 s["tpr_global"] = tpr_task.evaluate(None, tp[mask], mask)
             res["sets"][sname] = s
         out["tables"][name] = res

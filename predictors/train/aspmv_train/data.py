@@ -4,7 +4,13 @@ A folder holds features.csv(.gz), runtimes.csv(.gz), blocks.csv(.gz),
 run.json, and optionally sessions.txt and corpus-spec.txt. Several folders
 are merged: a matrix measured in more than one keeps the rows of the first
 folder that has it (the others are listed in ``duplicates``); every folder's
-run.json must list the same methods.
+run.json must list the same methods, unless ``mixed_methods`` is asked for:
+then the methods are the union of the folders' (first folder's order, then
+each later folder's new ones), a matrix has times for the methods its own
+folder measured, and each model trains only on the matrices that measured all
+of its classes (methods.build: the kernel models on the matrices with every
+label, tpr_global on those with every TpR of the TpR kernel), so a model
+never learns that a method its folder did not run never wins.
 """
 from __future__ import annotations
 
@@ -73,6 +79,8 @@ class Measurements:
     shared_real: list[str]          # the shared real matrices present in features
     duplicates: list[str] = field(default_factory=list)
     dropped_not_ok: int = 0
+    # Folders with different method lists were merged (load's mixed_methods): per folder, its kernels.
+    mixed_methods: dict | None = None
 
     @property
     def run(self) -> dict:
@@ -119,20 +127,47 @@ def with_device(df: pd.DataFrame, run: dict) -> pd.DataFrame:
     return feat.add_device(df)
 
 
-def load(paths: list[str | Path]) -> Measurements:
-    """Loads and merges measurement folders (first folder wins for a repeated matrix)."""
+def union_methods(method_lists: list[list[dict]]) -> list[dict]:
+    """The union of run.json method lists: the first list's order, then each later list's new kernels. A
+    kernel listed twice must keep its family and its TpR flag."""
+    out: list[dict] = []
+    by_kernel: dict = {}
+    for methods in method_lists:
+        for m in methods:
+            k = m["kernel"]
+            if k not in by_kernel:
+                by_kernel[k] = m
+                out.append(m)
+            elif (by_kernel[k].get("family"), bool(by_kernel[k].get("tpr"))) != (m.get("family"), bool(m.get("tpr"))):
+                raise DataError(f"kernel {k}: family/tpr differ between the folders' run.json methods")
+    return out
+
+
+def load(paths: list[str | Path], mixed_methods: bool = False) -> Measurements:
+    """Loads and merges measurement folders (first folder wins for a repeated matrix). Folders whose run.json
+    method lists differ are refused unless ``mixed_methods`` (module docstring)."""
     if not paths:
         raise DataError("no measurement folder given")
     folders, fs, rs, bs = [], [], [], []
     seen: set[str] = set()
     duplicates: list[str] = []
     methods = None
+    lists = []
     for p in paths:
         folder, f, r, b = load_folder(Path(p))
+        lists.append(folder.run["methods"])
         if methods is None:
             methods = folder.run["methods"]
-        elif [m["kernel"] for m in folder.run["methods"]] != [m["kernel"] for m in methods]:
-            raise DataError(f"{p}: run.json methods differ from {folders[0].path}'s")
+        elif [m["kernel"] for m in folder.run["methods"]] != [m["kernel"] for m in methods] and not mixed_methods:
+            mine = [m["kernel"] for m in folder.run["methods"]]
+            first = [m["kernel"] for m in methods]
+            diff = sorted(set(mine) ^ set(first))
+            raise DataError(
+                f"{p}: run.json methods differ from {folders[0].path}'s"
+                + (f" (in one list only: {', '.join(diff)})" if diff else " (same kernels, another order)")
+                + "; a model trained on both would learn that a method a folder did not measure never wins. "
+                  "Train on folders of one method list, or pass --mixed-methods (train, oof): the union of the "
+                  "methods, each model trained on the matrices that measured all of its classes")
         new = ~f["matrix"].isin(seen)
         duplicates += f.loc[~new, "matrix"].tolist()
         keep = set(f.loc[new, "matrix"])
@@ -150,4 +185,9 @@ def load(paths: list[str | Path]) -> Measurements:
     real = []
     for folder in folders:
         real += [m for m in shared_real_matrices(folder.spec_text) if m in features.index and m not in real]
-    return Measurements(folders, features, runtimes, blocks, methods, real, duplicates, n_all - len(runtimes))
+    mixed = None
+    if len({tuple(m["kernel"] for m in ms) for ms in lists}) > 1:
+        methods = union_methods(lists)
+        mixed = {str(f.path): [m["kernel"] for m in ms] for f, ms in zip(folders, lists)}
+    return Measurements(folders, features, runtimes, blocks, methods, real, duplicates, n_all - len(runtimes),
+                        mixed)

@@ -63,6 +63,10 @@ class TimeTables:
     auto: pd.Series | None       # aspmv_auto time per call
     auto_pre: pd.Series | None
     dropped: list[str]           # matrices without a complete set of label times
+    # matrix x tpr_labels: the TpR kernel's times, tpr_global's samples. time[tpr_labels] (the matrices with every
+    # label), except for folders of different method lists (data.load's mixed_methods): every matrix that measured
+    # each TpR of the TpR kernel.
+    tpr_time: pd.DataFrame | None = None
 
     def matrices(self) -> list[str]:
         return list(self.time.index)
@@ -141,8 +145,12 @@ def build(meas: Measurements, arch: dict) -> TimeTables:
     auto = wide_t.loc[time.index, "aspmv_auto"] if "aspmv_auto" in wide_t.columns else None
     auto_pre = wide_p.loc[time.index, "aspmv_auto"] if "aspmv_auto" in wide_p.columns else None
     tpr_labels = [l for l in labels if tpr_of(l) is not None and l.split("/")[0] == tpr_kernel]
+    tpr_time = time[tpr_labels]
+    if meas.mixed_methods and tpr_labels:
+        t = pd.DataFrame({lab: wide_t[src[lab]] for lab in tpr_labels})
+        tpr_time = t[t.notna().all(axis=1)]
     return TimeTables(labels, config, time, pre, all_aspmv, tpr_labels, tprs, vendor, vendor_pre, auto, auto_pre,
-                      dropped)
+                      dropped, tpr_time)
 
 
 def gm(x) -> float:

@@ -15,6 +15,13 @@ the figures without it beside). Each fold's trainer keeps its own held-out fold 
 families (the generated strata are dealt apart from the real ones, so it is the same fold in every run): those
 matrices, predicted by each of the K tables, give the generated held-out figures beside the real ones.
 
+Trained on other folders (``eval_measurements``, ``--eval-measurements``): the tables are trained on
+``measurements`` and the real matrices of ``eval_measurements`` are predicted and scored on those folders' timings
+(e.g. a table of older kernels scored against the oracle of newer measurements, beside a table trained on those).
+The folds are dealt over the evaluated folders' real groups, and a fold's table is trained without every real
+matrix of the training folders whose group is in the fold; real groups only the training folders hold are never
+left out (no evaluated matrix is in them).
+
 Precisions: the folders are split by run.json ``precision`` and each precision gets its own models and its own
 figures (one table answers for one value type in the library; the device features' ``x_l2_ratio`` carries the
 value size either way).
@@ -46,7 +53,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from aspmv_train import compare, evaluate, features as feat, metrics, tasks, train
+from aspmv_train import compare, data, evaluate, features as feat, metrics, tasks, train
 from aspmv_train import split as splitmod
 
 CALLS = 100
@@ -71,6 +78,9 @@ class OofConfig:
     repo_root: Path | None = None
     jobs: int = 1  # folds trained at once (processes)
     min_nnz: int = 1000  # real matrices below this are predicted (CSV) but not counted in the figures
+    mixed_methods: bool = False  # train.Config.mixed_methods for the fold tables
+    eval_measurements: list | None = None  # the folders predicted and scored (default: measurements)
+    max_model_bytes: int = train.Config.max_model_bytes  # train.Config.max_model_bytes for the fold tables
 
 
 def precisions(measurements) -> dict:
@@ -86,7 +96,8 @@ def _trainer(cfg: OofConfig, folders, log, exclude=frozenset()) -> train.Trainer
     c = train.Config(measurements=list(folders), arch="oof", out=Path(cfg.tuning_dir) / "model.json",
                      tuning_dir=Path(cfg.tuning_dir), seed=cfg.seed, folds=cfg.train_folds, quick=cfg.quick,
                      command="aspmv_train oof", repo_root=cfg.repo_root, manifest=cfg.manifest,
-                     exclude_matrices=frozenset(exclude))
+                     exclude_matrices=frozenset(exclude),
+                     mixed_methods=cfg.mixed_methods, max_model_bytes=cfg.max_model_bytes)
     return train.Trainer(c, log)
 
 
@@ -133,9 +144,14 @@ def plan_costs(costs: tasks.Costs, idx, pred, gathered, fcost) -> np.ndarray:
     return c / CALLS
 
 
-PICK_INT = ("pred", "pred0", "pred_g")
-PICK_BOOL = ("gathered", "gathered0", "gathered_g", "skew", "fired")
-PICK_FLOAT = ("fcost", "fcost0", "fcost_g")
+PICK_INT = ("pred", "pred0", "pred_g", "pred_k")
+PICK_BOOL = ("gathered", "gathered0", "gathered_g", "skew", "fired", "gathered_k")
+PICK_FLOAT = ("fcost", "fcost0", "fcost_g", "fcost_k")
+
+
+def always_gathered(table: dict) -> dict:
+    """The table without its gather model: make_plan then always gathers and asks kernel_gathered."""
+    return {**table, "models": {n: m for n, m in table.get("models", {}).items() if n != "gather"}}
 
 
 def fold_picks(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool, idx, gathered_fc,
@@ -143,7 +159,8 @@ def fold_picks(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool, i
     """A fold table's plan for matrices ``idx`` (compare.plan_picks at CALLS), ``gathered_fc`` the collection cost of
     its kernel_gathered's features per matrix of idx. Keys: pred/gathered/fcost (make_plan's plan, skew guard
     included), skew (it fired), pred0/gathered0/fcost0 (the plan without the skew guard), pred_g/gathered_g/fcost_g
-    and fired (the out-of-support guard too; where its label is not measured, the plan as without it)."""
+    and fired (the out-of-support guard too; where its label is not measured, the plan as without it),
+    pred_k/gathered_k/fcost_k (the gathered path alone: always gathering, kernel_gathered's pick, skew guard)."""
     p = compare.plan_picks(table, costs, arch_json, is_gpu, CALLS, idx, backend=backend)
     q = compare.plan_picks(table, costs, arch_json, is_gpu, CALLS, idx, support=True, backend=backend)
     gathered_fc = np.asarray(gathered_fc, dtype=float)
@@ -154,6 +171,8 @@ def fold_picks(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool, i
     out["pred_g"] = np.where(lack, p.pred, q.pred)
     out["gathered_g"] = np.where(lack, p.gathered, q.gathered)
     out["fcost_g"] = np.where(lack, out["fcost"], q.feature_cost(gathered_fc))
+    k = compare.plan_picks(always_gathered(table), costs, arch_json, is_gpu, CALLS, idx, backend=backend)
+    out["pred_k"], out["gathered_k"], out["fcost_k"] = k.pred, k.gathered, k.feature_cost(gathered_fc)
     return out
 
 
@@ -206,9 +225,11 @@ def targets(s: dict) -> list:
     return out
 
 
-def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
+def _evaluate_precision(cfg: OofConfig, precision: str, folders, log, eval_folders=None) -> dict:
     quiet = lambda *_: None  # noqa: E731
-    base = _trainer(cfg, folders, quiet)
+    eval_folders = list(folders) if eval_folders is None else list(eval_folders)
+    other = [str(x) for x in eval_folders] != [str(x) for x in folders]
+    base = _trainer(cfg, eval_folders, quiet)
     base.load()
     costs = tasks.Costs(base.F, base.times)
     F = base.F
@@ -231,15 +252,23 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
     A.update({k: np.zeros(n) for k in PICK_FLOAT})
     gen_rows = []  # fold_picks of the trainer's held-out generated matrices, per fold table
     folds_run = []
-    jobs = {}
+    jobs, left_out = {}, {}
+    if other:  # the training folders' real matrices and their groups (the same manifest)
+        tf = data.load(list(folders), mixed_methods=cfg.mixed_methods).features
+        train_real = splitmod.groups(tf, base.manifest)[tf["family"].astype(str).isin(splitmod.REAL_FAMILIES)]
     for f in range(cfg.folds):
         members = sorted(m for m in real_names if fold_of_group[group_all[m]] == f)
         if members:
             jobs[f] = members
+            # A training matrix the evaluated folders hold too takes their group; the others their own.
+            left_out[f] = (sorted(set(members) | {m for m, g in train_real.items()
+                                                  if fold_of_group.get(group_all.get(m, g)) == f})
+                           if other else members)
             log(f"[{precision}] fold {f}: {len(members)} real matrices left out "
-                f"({len({group_all[m] for m in members})} groups); training on the rest")
+                f"({len({group_all[m] for m in members})} groups); training on the rest"
+                + (f" ({len(left_out[f])} of the training folders' matrices left out)" if other else ""))
     backend = str(base.meas.run.get("backend", "")).lower() or None
-    for f, (table, held, trained_on) in _fold_tables(cfg, folders, jobs):
+    for f, (table, held, trained_on) in _fold_tables(cfg, folders, left_out):
         members = jobs[f]
         idx = np.flatnonzero(ofold == f)
         fc = gathered_cost(table, F.loc[mats])
@@ -274,6 +303,9 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
         counted = nnz[every] >= cfg.min_nnz
         rg_all = oracle[every] / cost(A, every, "_g")
         r0_all = oracle[every] / cost(A, every, "0")
+        k_ok = A["pred_k"][every] >= 0
+        rk_all = np.full(len(every), np.nan)
+        rk_all[k_ok] = oracle[every[k_ok]] / cost(A, every[k_ok], "_k")
         for j, i in enumerate(every):
             rows.append({"precision": precision, "set": sname, "matrix": mats[i], "group": group[i],
                          "domain": domain[i], "oof_fold": int(ofold[i]), "rows": int(F.loc[mats[i], "rows"]),
@@ -285,13 +317,18 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
                          "skew_guard_fired": bool(A["skew"][i]), "choice_without_skew_guard":
                              costs.labels[A["pred0"][i]], "vs_oracle_without_skew_guard": float(r0_all[j]),
                          "guard_fired": bool(A["fired"][i]), "guard_choice": costs.labels[A["pred_g"][i]],
-                         "guard_vs_oracle": float(rg_all[j])})
+                         "guard_vs_oracle": float(rg_all[j]),
+                         "gathered_path_choice": costs.labels[A["pred_k"][i]] if A["pred_k"][i] >= 0 else "",
+                         "gathered_path_vs_oracle": float(rk_all[j])})
         idx, r, v, pc = every[counted], r_all[counted], v_all[counted], pc_all[counted]
         names = [mats[i] for i in idx]
         sets[sname] = summary(r, v, pc, names)
         sets[sname]["targets"] = targets(sets[sname])
         sets[sname]["guard"] = guard_summary(r, rg_all[counted], A["fired"][idx], pred[idx] != A["pred_g"][idx])
         sets[sname]["skew_guard"] = guard_summary(r0_all[counted], r, A["skew"][idx], pred[idx] != A["pred0"][idx])
+        rk = rk_all[counted]
+        sets[sname]["gathered_path"] = ({"n": int(np.isfinite(rk).sum()), "gm": metrics.gm(rk[np.isfinite(rk)]),
+                                         "min": float(np.nanmin(rk))} if np.isfinite(rk).any() else {"n": 0})
         dom = {}
         for d in sorted(set(domain[idx])):
             sel = domain[idx] == d
@@ -315,9 +352,11 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log) -> dict:
         g["guard"] = guard_summary(r, oracle[gi] / Gc("_g"), G["fired"], G["pred"] != G["pred_g"])
         g["skew_guard"] = guard_summary(oracle[gi] / Gc("0"), r, G["skew"], G["pred"] != G["pred0"])
     run = base.meas.run
-    return {"precision": precision, "measurements": list(folders),
+    return {"precision": precision, "measurements": [str(x) for x in eval_folders],
+            "trained_on_measurements": [str(x) for x in folders] if other else None,
+            "mixed_methods": bool(cfg.mixed_methods),
             "device": run.get("device", {}).get("name", "?"), "date": run.get("date", ""),
-            "manifest": base.manifest.path if base.manifest is not None else None,
+            "manifest": splitmod._shown_path(base.manifest.path) if base.manifest is not None else None,
             "real_groups": len(fold_of_group), "folds": folds_run, "unanswered": unanswered,
             "min_nnz": cfg.min_nnz, "real_below_min_nnz": small,
             "sets": sets, "per_domain": per_domain, "rows": rows}
@@ -333,9 +372,18 @@ def per_precision(measurements, head: dict, evaluate) -> dict:
 
 
 def run(cfg: OofConfig, log=print) -> dict:
-    return per_precision(cfg.measurements,
-                         {"calls": CALLS, "folds": cfg.folds, "seed": cfg.seed, "quick": cfg.quick},
-                         lambda precision, folders: _evaluate_precision(cfg, precision, folders, log))
+    head = {"calls": CALLS, "folds": cfg.folds, "seed": cfg.seed, "quick": cfg.quick}
+    if not cfg.eval_measurements:
+        return per_precision(cfg.measurements, head,
+                             lambda precision, folders: _evaluate_precision(cfg, precision, folders, log))
+    evals = precisions(cfg.eval_measurements)
+    trains = precisions(cfg.measurements)
+    missing = sorted(set(evals) - set(trains))
+    if missing:
+        raise ValueError(f"oof: no training folder of precision {', '.join(missing)} for the evaluated folders")
+    return per_precision(cfg.eval_measurements, head,
+                         lambda precision, folders: _evaluate_precision(cfg, precision, trains[precision], log,
+                                                                        folders))
 
 
 # ---------------------------------------------------------------- output
@@ -369,8 +417,13 @@ def markdown(result: dict) -> str:
          "time per call against the oracle over every measured aspmv configuration (the trainer's plan.apply "
          "figure).", ""]
     for prec, r in result["precisions"].items():
+        trained = r.get("trained_on_measurements")
         L += [f"## {prec} ({r['device']}, {r['date'][:10]})", "",
-              f"Measurements: {', '.join('`' + m + '`' for m in r['measurements'])}; manifest: "
+              (f"Tables trained on {', '.join('`' + m + '`' for m in trained)}"
+               + (" (--mixed-methods)" if r.get("mixed_methods") else "") + ", predicted and scored on the "
+               "timings of the measurements below. " if trained else
+               ("Folders of different method lists merged (--mixed-methods). " if r.get("mixed_methods") else ""))
+              + f"Measurements: {', '.join('`' + m + '`' for m in r['measurements'])}; manifest: "
               f"{('`' + r['manifest'] + '`') if r['manifest'] else 'none (real matrices grouped by name and shape)'}"
               f"; {r['real_groups']} real groups in {len(r['folds'])} folds. Real matrices under "
               f"{r['min_nnz']:,} nonzeros ({r['real_below_min_nnz']}) are predicted but not counted (the corpus "
@@ -394,6 +447,14 @@ def markdown(result: dict) -> str:
             if s and s.get("n"):
                 L.append(f"| {sname} | " + " | ".join(f"{f3(t['value']) if '%' not in t['target'] else pc(t['value'])}"
                                                       f": {_target_cell(t)}" for t in s["targets"]) + " |")
+        L.append("")
+        L += ["The gathered path alone (the plan always gathering row statistics and asking kernel_gathered, skew "
+              "guard included; the features' collection counted): oracle / choice as above:", "",
+              "| set | matrices | gm vs oracle | min |", "|---|---|---|---|"]
+        for sname in SETS:
+            g = (r["sets"].get(sname) or {}).get("gathered_path")
+            if g and g.get("n"):
+                L.append(f"| {sname} | {g['n']} | {f3(g['gm'])} | {f3(g['min'])} |")
         L.append("")
         L += [f"make_plan's skew guard (src/aspmv/planner/selection_guards.hpp; in the figures above): a row-bound "
               "pick (csr_scalar, csr_vector) where the longest row (the mean on the known path) outweighs the "

@@ -392,6 +392,14 @@ def _split(d, trainer):
     d(*table(["stratum", "train groups", "held-out groups", "train matrices", "held-out matrices"], rows))
     if trainer.times.dropped:
         d(f"Left out of kernel selection (a method without a time): {len(trainer.times.dropped)} matrices.", "")
+    if trainer.meas.mixed_methods:
+        d("Folders of different method lists (`--mixed-methods`): " + "; ".join(
+            f"`{Path(f).name}`: {len(ks)} methods" for f, ks in trainer.meas.mixed_methods.items())
+          + f". Each model trains on the matrices that measured all of its classes: the kernel models (and the "
+            f"gather and runtime models over their choices) on the {len(trainer.times.time)} matrices with every "
+            f"label, tpr_global on the {len(trainer.times.tpr_time)} with every TpR of the TpR kernel, tpr_block on "
+            "every measured block; a matrix whose folder did not run a method never teaches a model that the "
+            "method loses.", "")
 
 
 def _labels(d, trainer):
@@ -487,8 +495,10 @@ def _kernels(d, trainer, out, ho, real):
       "time of fenced batches, includes the launch. Inference is not counted (a few µs at most). The oracle at "
       "N calls is the cheapest method at N calls (no features: it knows).", "")
     d("Labels: the cheapest method at a horizon of H calls (variants `1 call`, `100 calls`, `per-call` = time "
-      "alone; `direct kernels` = among CSR-scalar and CSR-vector, the kernels the drop-in call can run without "
-      "a plan). kernel_known's classes are direct kernels only (the drop-in call runs its choice). kernel_known "
+      "alone; `direct kernels` = among the measured kernels of tasks.DIRECT_KERNELS (CSR-scalar, CSR-vector, "
+      "CSR-vector-team, merge_split: kernel_info.hpp's traits.direct), the kernels the drop-in call can run "
+      "without a plan). kernel_known's classes are direct kernels only (the drop-in call runs its choice). "
+      "kernel_known "
       "is scored at 1 call, kernel_gathered at 100 calls (make_plan's default expected_calls) including its "
       "feature cost; then every pair of the best known and gathered models gets a gather model (known features "
       "+ calls; labels from out-of-fold predictions of both: 'gathered' where that path is cheaper, weighted by "

@@ -41,6 +41,9 @@ from aspmv_train.methods import TimeTables
 from aspmv_train.selection import Task
 
 RELAXED = 0.02
+# The kernels that launch without a plan's device arrays (kernel_info.hpp traits.direct: CSR-scalar, CSR-vector,
+# CSR-vector-team, merge_split): the classes of kernel_known's "direct kernels" variants and of the drop-in call.
+DIRECT_KERNELS = ("csr_scalar", "csr_vector", "csr_vector_team", "merge_split")
 HORIZONS = {"1 call": 1.0, "19 calls": 19.0, "100 calls": 100.0, "per-call": math.inf,
             "per-call, direct kernels": math.inf, "1 call, direct kernels": 1.0}
 EVAL_CALLS = (1, 19, 100)
@@ -100,8 +103,8 @@ def _tpr_eval(T: np.ndarray):
 
 
 def tpr_global_task(F: pd.DataFrame, times: TimeTables, fold: pd.Series, names=feat.GAO) -> tuple[Task, dict]:
-    mats = list(times.time.index)
-    T = times.time.loc[mats, times.tpr_labels].to_numpy()
+    mats = list(times.tpr_time.index)
+    T = times.tpr_time.loc[mats, times.tpr_labels].to_numpy()
     fo = fold.loc[mats].to_numpy()
     X = feat.matrix(F.loc[mats], names).to_numpy()
     task = Task("tpr_global", list(names), [str(t) for t in times.tprs], X, mats, fo,
@@ -167,7 +170,7 @@ class Costs:
         self.vendor_pre = times.vendor_pre.loc[self.mats]
         self.auto = None if times.auto is None else times.auto.loc[self.mats].to_numpy()
         self.auto_pre = None if times.auto_pre is None else times.auto_pre.loc[self.mats].to_numpy()
-        self.direct = np.array([l == "csr_scalar" or l.startswith("csr_vector/") for l in self.labels])
+        self.direct = np.array([l.split("/")[0] in DIRECT_KERNELS for l in self.labels])
 
     def feature_cost(self, names) -> np.ndarray:
         return feat.collection_cost(self.F, names).to_numpy()

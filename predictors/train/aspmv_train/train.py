@@ -90,6 +90,12 @@ class Config:
     exclude_matrices: frozenset = frozenset()
     # Write each model's training support (export.support) into the table (docs/MODEL_TABLES.md).
     support: bool = True
+    # Merge folders whose run.json method lists differ (data.load's mixed_methods): each model trains on the
+    # matrices that measured all of its classes.
+    mixed_methods: bool = False
+    # Train the runtime model (runtime_table.py; Plan::describe()'s forecasts only). False leaves it out of the
+    # table (provenance omitted_models says so): over many classes it outgrows the size cap.
+    runtime: bool = True
 
 
 @dataclass
@@ -281,7 +287,7 @@ class Trainer:
     # ------------------------------------------------------------ data
     def load(self):
         cfg = self.cfg
-        self.meas = data.load(cfg.measurements)
+        self.meas = data.load(cfg.measurements, mixed_methods=cfg.mixed_methods)
         tuning = cfg.tuning_dir or (Path(cfg.out).parent)
         self.arch_json = methods.read_arch(tuning)
         self.manifest = manifest_of(cfg)
@@ -294,6 +300,9 @@ class Trainer:
         self.is_gpu = backend in GPU_BACKENDS
         self.log(f"{len(self.F)} matrices, {len(self.times.labels)} method labels, backend {backend}; "
                  f"split {len(self.split.train)} train / {len(self.split.test)} held out")
+        if self.meas.mixed_methods:
+            self.log(f"mixed method lists: kernel models on the {len(self.times.time)} matrices with every label, "
+                     f"tpr_global on the {len(self.times.tpr_time)} with every TpR")
 
     def _exclude(self) -> dict:
         """Drops the matrices of the excluded groups (and matrices) before anything is built from them."""
@@ -353,7 +362,7 @@ class Trainer:
 
     def _tpr_noise(self, task: Task, chosen: Result) -> dict:
         """Why TpR selection has a floor here: near-ties and launch-bound matrices (held-out fold)."""
-        T = self.times.time.loc[task.ids, self.times.tpr_labels].to_numpy()[task.test]
+        T = self.times.tpr_time.loc[task.ids, self.times.tpr_labels].to_numpy()[task.test]
         S = np.sort(T, axis=1)
         p = chosen.test_pred
         tp = T[np.arange(len(T)), p]
@@ -570,7 +579,7 @@ class Trainer:
     def train_runtime(self, out: Outcome):
         """The runtime model over kernel_gathered's classes and features (runtime_table.py; describe() only)."""
         r = out.chosen.get("kernel_gathered")
-        if r is None:
+        if r is None or not self.cfg.runtime:
             return
         task = r.task
         # The inputs kernel_gathered reads (what a gathered plan has), in its order.
@@ -639,6 +648,14 @@ class Trainer:
             prov["real_manifest"] = {"path": _rel(Path(self.manifest.path), root), "matrices": len(self.manifest)}
         if self.excluded.get("patterns"):
             prov["excluded_groups"] = self.excluded
+        if meas.mixed_methods:
+            prov["mixed_methods"] = {
+                "folders": {_rel(Path(f), root): ks for f, ks in meas.mixed_methods.items()},
+                "rule": ("folders of different run.json method lists merged (--mixed-methods): the methods are "
+                         "their union; each model trains on the matrices that measured all of its classes"),
+                "kernel_model_matrices": int(len(self.times.time)),
+                "tpr_global_matrices": int(len(self.times.tpr_time)),
+            }
         omitted = self._omitted(out)
         if omitted:
             prov["omitted_models"] = omitted
@@ -667,6 +684,9 @@ class Trainer:
             om["tpr_block"] = why
         elif "tpr_block" not in out.chosen:
             om["tpr_block"] = "no blockwise samples (blocks.csv) in the measurements"
+        if not self.cfg.runtime and "kernel_gathered" in out.chosen:
+            om["runtime"] = (f"left out (--no-runtime): over kernel_gathered's {len(self.times.labels)} classes it "
+                             f"does not fit the table's size cap; Plan::describe() prints no forecast")
         return om
 
     def _summary(self, out: Outcome, models: dict, omitted: dict) -> str:
@@ -689,8 +709,11 @@ class Trainer:
                                                      + ("s" if N > 1 else "") for N in tasks.EVAL_CALLS))
             s.append(f"plan choice per call {k['plan_apply_100']['vs_oracle_all_aspmv']['gm']:.2f}x the oracle over "
                      "all aspmv configurations")
-        if omitted:
-            s.append("no " + "/".join(omitted) + " model (rules decide)")
+        ruled = [k for k in omitted if k != "runtime"]
+        if ruled:
+            s.append("no " + "/".join(ruled) + " model (rules decide)")
+        if "runtime" in omitted:
+            s.append("no runtime model (--no-runtime)")
         return parts[0] + ": held-out " + "; ".join(s) + "."
 
     # ------------------------------------------------------------ all
