@@ -29,7 +29,8 @@
   X(jad, Jad)                        \
   X(csr_vector_team, CsrVectorTeam)  \
   X(dia, Dia)                        \
-  X(tile8x4, Tile8x4)
+  X(tile8x4, Tile8x4)                \
+  X(lrb, Lrb)
 
 namespace aspmv {
 

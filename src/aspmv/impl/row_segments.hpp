@@ -67,24 +67,46 @@ struct TeamShape {
   int vector_length = 1;
 };
 
+// Team shape of the team-per-row-segment dispatch: the widest vector.
+template <class ExecSpace>
+TeamShape segment_shape(const predictors::KernelParameters& p) {
+  TeamShape s;
+  if (backends::Traits<ExecSpace>::is_gpu) {
+    s.vector_length = backends::Traits<ExecSpace>::max_tpr;
+    s.team_size = p.team_threads / s.vector_length > 0 ? p.team_threads / s.vector_length : 1;
+  }
+  return s;
+}
+
+// Cuts each whole-row segment of `rows` into segments of at most
+// `split_length` nonzeros. The segments of one row stay contiguous and in
+// order.
+template <class Offset>
+std::vector<RowSegment<Offset>> cut_segments(const std::vector<RowSegment<Offset>>& rows, std::int64_t split_length) {
+  std::vector<RowSegment<Offset>> segs;
+  for (const auto& w : rows) {
+    const Offset b = w.nnz_begin, e = w.nnz_end;
+    if (e - b <= static_cast<Offset>(split_length)) {
+      segs.push_back(w);
+      continue;
+    }
+    // 64-bit positions: k + split_length may pass the largest Offset.
+    for (std::int64_t k = b; k < static_cast<std::int64_t>(e); k += split_length)
+      segs.push_back({w.row, static_cast<Offset>(k),
+                      static_cast<std::int64_t>(e) - k > split_length ? static_cast<Offset>(k + split_length) : e});
+  }
+  return segs;
+}
+
 // Cuts each of `rows` into segments of at most `split_length` nonzeros.
 // Rows come in increasing order; the segments of one row are contiguous.
 template <class Offset>
 std::vector<RowSegment<Offset>> cut_rows(const std::vector<std::int32_t>& rows, const std::vector<Offset>& offsets_host,
                                          std::int64_t split_length) {
-  std::vector<RowSegment<Offset>> segs;
-  for (const auto r : rows) {
-    const Offset b = offsets_host[r], e = offsets_host[r + 1];
-    if (e - b <= static_cast<Offset>(split_length)) {
-      segs.push_back({r, b, e});
-      continue;
-    }
-    // 64-bit positions: k + split_length may pass the largest Offset.
-    for (std::int64_t k = b; k < static_cast<std::int64_t>(e); k += split_length)
-      segs.push_back({r, static_cast<Offset>(k),
-                      static_cast<std::int64_t>(e) - k > split_length ? static_cast<Offset>(k + split_length) : e});
-  }
-  return segs;
+  std::vector<RowSegment<Offset>> whole;
+  whole.reserve(rows.size());
+  for (const auto r : rows) whole.push_back({r, offsets_host[r], offsets_host[r + 1]});
+  return cut_segments(whole, split_length);
 }
 
 // One dispatch over a list of segments (plus the prescale or finalize

@@ -25,17 +25,6 @@
 
 namespace aspmv::impl {
 
-// Team shape of the team-per-row-segment dispatch: the widest vector.
-template <class ExecSpace>
-TeamShape segment_shape(const predictors::KernelParameters& p) {
-  TeamShape s;
-  if (backends::Traits<ExecSpace>::is_gpu) {
-    s.vector_length = backends::Traits<ExecSpace>::max_tpr;
-    s.team_size = p.team_threads / s.vector_length > 0 ? p.team_threads / s.vector_length : 1;
-  }
-  return s;
-}
-
 // The short-block groups (one per TpR), then the long rows.
 template <class ExecSpace, class Matrix>
 class GaoPartitionedStep {

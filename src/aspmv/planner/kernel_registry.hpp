@@ -21,6 +21,7 @@
 #include <aspmv/kernels/ell.hpp>
 #include <aspmv/kernels/gao_partitioned.hpp>
 #include <aspmv/kernels/jad.hpp>
+#include <aspmv/kernels/lrb.hpp>
 #include <aspmv/kernels/merge_path.hpp>
 #include <aspmv/kernels/merge_split.hpp>
 #include <aspmv/kernels/sell.hpp>

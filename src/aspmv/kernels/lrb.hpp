@@ -1,0 +1,351 @@
+#pragma once
+// LRB: logarithmic row binning (rocSPARSE's LRB algorithm, our own code).
+// The plan bins the rows by length on the device (impl/row_bins.hpp: three
+// parallel passes over the row offsets, no sort, one small copy to the host)
+// and runs each bin with the lanes its rows need:
+//  - rows of up to 2^k entries get 2^k lanes (k = 0: one thread a row, as a
+//    flat range), so each such row is one pass of its lanes;
+//  - rows longer than the widest vector, up to team_row_lane_passes passes
+//    of it, get the widest vector;
+//  - longer rows get a whole team each, and rows above the table's
+//    long_row_split_nnz several teams (impl/row_segments.hpp: atomics after
+//    a prescale, or in order with PlanOptions::deterministic).
+// A bin whose rows would fill less than one wave of the device even with the
+// next bin's lanes runs with that bin (one launch fewer; its rows take more
+// lanes than they need). Every row is summed by one fixed set of lanes,
+// chosen by its length alone, so results repeat from run to run.
+//
+// Its analysis is cheaper than CSR-Adaptive's rowBlocks on the host and
+// Gao's partition (both read the offsets on the host); its price is one
+// launch per bin in use. On CPUs (one lane a thread) the bins of short and
+// medium rows are one range over the listed rows, and only the team rows
+// (whole or split) run apart.
+
+#include <aspmv/csr_matrix.hpp>
+#include <aspmv/impl/device_copy.hpp>
+#include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/row_bins.hpp>
+#include <aspmv/impl/row_segments.hpp>
+#include <aspmv/impl/strided_dot.hpp>
+#include <aspmv/kernel.hpp>
+#include <aspmv/kernels/csr_vector_team.hpp>
+#include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/kernel_info.hpp>
+#include <aspmv/planner/plan_context.hpp>
+#include <aspmv/planner/workspace.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace aspmv::impl {
+
+// The launch shape: the widest vector, the row length above which a row is
+// a team's, and whether the short and medium bins run as one range (CPUs).
+struct LrbShape {
+  int max_lanes = 1;
+  std::int64_t long_row = 1;
+  bool one_range = true;
+  int max_team_size = 1;
+};
+
+// This space's shape: on GPUs its widest vector and rows above
+// team_row_lane_passes passes of it to a team; on CPUs one lane a row and
+// rows above long_row_split_nnz split over threads.
+template <class ExecSpace>
+LrbShape lrb_shape(const predictors::KernelParameters& p) {
+  using Traits = backends::Traits<ExecSpace>;
+  LrbShape s;
+  s.max_team_size = Traits::max_team_size;
+  if (Traits::is_gpu) {
+    s.max_lanes = Traits::max_tpr;
+    s.long_row = team_row_lane_passes * Traits::max_tpr;
+    s.one_range = false;
+  } else {
+    s.long_row = p.long_row_split_nnz;
+  }
+  return s;
+}
+
+// One launch over the listed rows [begin, end): `lanes` lanes a row.
+struct LrbGroup {
+  std::int64_t begin = 0, end = 0;
+  int lanes = 1;
+  int team_size = 1;
+  int first_class = 0, last_class = 0;  // the bins it runs
+  std::int64_t nnz = 0;
+  std::int64_t rows() const { return end - begin; }
+};
+
+// One lane a row: a flat range over the listed rows.
+template <class Matrix, class XView, class YView>
+struct LrbScalarFunctor {
+  using Value = typename Matrix::value_type;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  typename Matrix::values_view vals;
+  XView x;
+  YView y;
+  Value alpha, beta;
+  Kokkos::View<const std::int32_t*, typename Matrix::memory_space> perm;
+  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
+    const std::int64_t row = perm(i);
+    write_row(y, row, alpha, row_sum<Value>(offsets, cols, vals, x, row), beta);
+  }
+};
+
+// `lanes` vector lanes a row, team_size rows a team.
+template <class ExecSpace, class Matrix, class XView, class YView>
+struct LrbVectorFunctor {
+  using Value = typename Matrix::value_type;
+  using Offset = typename Matrix::offset_type;
+  using Member = typename TeamPolicy<ExecSpace>::member_type;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  typename Matrix::values_view vals;
+  XView x;
+  YView y;
+  Value alpha, beta;
+  Kokkos::View<const std::int32_t*, typename Matrix::memory_space> perm;
+  std::int64_t begin, end;
+  int lanes;
+  KOKKOS_FUNCTION void operator()(const Member& team) const {
+    const std::int64_t i = begin + static_cast<std::int64_t>(team.league_rank()) * team.team_size() + team.team_rank();
+    if (i >= end) return;
+    const std::int64_t row = perm(i);
+    const Offset first = offsets(row), last = offsets(row + 1);
+    Value sum = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::ThreadVectorRange(team, lanes),
+        [&](const int lane, Value& s) { s += strided_dot<Value>(first + lane, last, Offset(lanes), cols, vals, x); },
+        sum);
+    Kokkos::single(Kokkos::PerThread(team), [&]() { write_row(y, row, alpha, sum, beta); });
+  }
+};
+
+// Reads the team class's rows back as whole-row segments (few: each has more
+// than long_row entries).
+template <class Offsets, class Perm, class Segments>
+struct LrbTeamRows {
+  Offsets offsets;
+  Perm perm;
+  Segments segments;
+  std::int64_t begin;
+  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
+    const std::int32_t row = perm(begin + i);
+    using Segment = typename Segments::non_const_value_type;
+    segments(i) = Segment{row, offsets(row), offsets(row + 1)};
+  }
+};
+
+template <class Offsets, class Perm>
+struct LrbGroupNnz {
+  Offsets offsets;
+  Perm perm;
+  KOKKOS_FUNCTION void operator()(const std::int64_t i, std::int64_t& sum) const {
+    const std::int64_t row = perm(i);
+    sum += static_cast<std::int64_t>(offsets(row + 1) - offsets(row));
+  }
+};
+
+template <class ExecSpace, class Matrix>
+class LrbStep {
+ public:
+  using Value = typename Matrix::value_type;
+  using Offset = typename Matrix::offset_type;
+  using memory_space = typename Matrix::memory_space;
+
+  // Bins the rows of `a` and forms the launches; `wave_lanes`: the lanes of
+  // one wave of the device (bins smaller than that join the next bin).
+  LrbStep(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p, const LrbShape& shape,
+          std::int64_t wave_lanes, bool deterministic)
+      : a_(a) {
+    const auto t0 = std::chrono::steady_clock::now();
+    rule_ = row_bin_rule(shape.max_lanes, shape.long_row);
+    bins_ = bin_rows(exec, a.row_offsets(), a.num_rows(), rule_);
+    perm_ = bins_.perm;
+    form_groups(p, shape, wave_lanes);
+    const int team_class = rule_.team_class();
+    if (bins_.rows(team_class) > 0) {
+      const std::int64_t n = bins_.rows(team_class);
+      auto whole = allocate<RowSegment<Offset>, memory_space>(exec, n, "aspmv::lrb::team_rows");
+      Kokkos::parallel_for("aspmv::lrb::team_rows", RangePolicy<ExecSpace>(exec, 0, n),
+                           LrbTeamRows<typename Matrix::offsets_view, decltype(perm_), decltype(whole)>{
+                               a.row_offsets(), perm_, whole, bins_.class_begin[team_class]});
+      std::vector<RowSegment<Offset>> host(static_cast<std::size_t>(n));
+      Kokkos::deep_copy(
+          exec, Kokkos::View<RowSegment<Offset>*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(), host.size()),
+          whole);
+      exec.fence();
+      for (const auto& w : host) team_nnz_ += static_cast<std::int64_t>(w.nnz_end - w.nnz_begin);
+      team_rows_ = n;
+      team_.emplace(exec, a, cut_segments(host, p.long_row_split_nnz), segment_shape<ExecSpace>(p), deterministic);
+    }
+    for (auto& g : groups_) {
+      std::int64_t nnz = 0;
+      Kokkos::parallel_reduce("aspmv::lrb::group_nnz", RangePolicy<ExecSpace>(exec, g.begin, g.end),
+                              LrbGroupNnz<typename Matrix::offsets_view, decltype(perm_)>{a.row_offsets(), perm_}, nnz);
+      g.nnz = nnz;
+    }
+    build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+
+  std::size_t num_groups() const { return groups_.size() + (team_ ? 1 : 0); }
+  WorkspaceSize workspace_size() const { return team_ ? team_->workspace_size() : WorkspaceSize{}; }
+
+  template <class XView, class YView>
+  void run_group(std::size_t i, const ExecSpace& exec, const Workspace<Value, memory_space>& ws, Value alpha,
+                 const XView& x, Value beta, const YView& y) const {
+    if (i >= groups_.size()) {
+      team_->run(exec, ws, alpha, x, beta, y);
+      return;
+    }
+    const LrbGroup& g = groups_[i];
+    if (g.rows() == 0) return;
+    if (g.lanes == 1) {
+      Kokkos::parallel_for("aspmv::spmv::lrb", RangePolicy<ExecSpace>(exec, g.begin, g.end),
+                           LrbScalarFunctor<Matrix, XView, YView>{a_.row_offsets(), a_.col_indices(), a_.values(), x, y,
+                                                                  alpha, beta, perm_});
+      return;
+    }
+    const std::int64_t teams = (g.rows() + g.team_size - 1) / g.team_size;
+    Kokkos::parallel_for(
+        "aspmv::spmv::lrb", TeamPolicy<ExecSpace>(exec, planner::checked_league(teams, "LRB"), g.team_size, g.lanes),
+        LrbVectorFunctor<ExecSpace, Matrix, XView, YView>{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha,
+                                                          beta, perm_, g.begin, g.end, g.lanes});
+  }
+
+  const std::vector<LrbGroup>& groups() const { return groups_; }
+  const RowBinRule& rule() const { return rule_; }
+  const std::vector<std::int64_t>& class_begin() const { return bins_.class_begin; }
+  std::int64_t team_rows() const { return team_rows_; }
+  std::int64_t team_nnz() const { return team_nnz_; }
+  const std::optional<RowSegmentsStep<ExecSpace, Matrix>>& team_step() const { return team_; }
+  double build_seconds() const { return build_seconds_; }
+
+ private:
+  int lanes_of(int k) const {
+    return k >= rule_.vector_classes ? 1 << (rule_.vector_classes - 1) : 1 << k;  // multi-pass: the widest
+  }
+
+  void form_groups(const predictors::KernelParameters& p, const LrbShape& shape, std::int64_t wave_lanes) {
+    const int last = rule_.multi_pass_class();
+    if (shape.one_range) {  // one lane a row everywhere: one range
+      LrbGroup g;
+      g.begin = bins_.class_begin[0];
+      g.end = bins_.class_begin[last + 1];
+      g.first_class = 0;
+      g.last_class = last;
+      if (g.rows() > 0) groups_.push_back(g);
+      return;
+    }
+    std::optional<LrbGroup> open;
+    for (int k = 0; k <= last; ++k) {
+      if (bins_.rows(k) == 0) continue;
+      if (!open) {
+        open.emplace();
+        open->begin = bins_.class_begin[k];
+        open->first_class = k;
+      }
+      open->end = bins_.class_begin[k + 1];
+      open->last_class = k;
+      open->lanes = lanes_of(k);
+      int next = k + 1;
+      while (next <= last && bins_.rows(next) == 0) ++next;
+      const bool small = next <= last && open->rows() * lanes_of(next) <= wave_lanes;
+      if (small) continue;  // joins the next bin
+      open->team_size = std::clamp(p.team_threads / open->lanes, 1, shape.max_team_size);
+      groups_.push_back(*open);
+      open.reset();
+    }
+  }
+
+  Matrix a_;
+  RowBinRule rule_;
+  RowBins<memory_space> bins_;
+  Kokkos::View<const std::int32_t*, memory_space> perm_;
+  std::vector<LrbGroup> groups_;
+  std::optional<RowSegmentsStep<ExecSpace, Matrix>> team_;
+  std::int64_t team_rows_ = 0, team_nnz_ = 0;
+  double build_seconds_ = 0;
+};
+
+}  // namespace aspmv::impl
+
+namespace aspmv::kernels {
+
+struct Lrb {
+  static constexpr Kernel id = Kernel::lrb;
+  static constexpr KernelTraits traits{/*analysis*/ true,         /*uses_tpr*/ false, /*splits_rows*/ true,
+                                       /*needs_structure*/ false, /*direct*/ false,
+                                       /*row_bound*/ false};
+  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::long_row_split};
+  template <class ExecSpace, class Matrix>
+  using Step = impl::LrbStep<ExecSpace, Matrix>;
+
+  static std::vector<KernelConfig> configurations(int /*max_tpr*/) {
+    PlanOptions o;
+    o.kernel = id;
+    return {{"lrb", "-", o}};
+  }
+
+  template <class ExecSpace, class Matrix>
+  static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
+    using Traits = backends::Traits<ExecSpace>;
+    const auto& p = ctx.params;
+    const auto props = Traits::properties(ctx.exec);
+    const std::int64_t compute_units = props.compute_units > 0 ? props.compute_units : ctx.table.hardware.compute_units;
+    const std::int64_t wave_lanes = std::max<std::int64_t>(1, compute_units) * std::max(1, p.team_threads);
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, p, impl::lrb_shape<ExecSpace>(p), wave_lanes,
+                                 ctx.options.deterministic);
+    const auto& rule = step.rule();
+    const auto bin_name = [&](int k) {
+      if (k < rule.vector_classes) return "<=" + std::to_string(std::int64_t{1} << k);
+      return "<=" + std::to_string(rule.long_row);
+    };
+    for (const auto& grp : step.groups()) {
+      GroupSummary g;
+      g.kernel = id;
+      g.role = GroupRole::short_rows;
+      g.tpr = grp.lanes;
+      g.team_size = grp.lanes == 1 ? 0 : grp.team_size;
+      g.teams = grp.lanes == 1 ? 0 : (grp.rows() + grp.team_size - 1) / grp.team_size;
+      g.blocks = grp.last_class - grp.first_class + 1;
+      g.rows = grp.rows();
+      g.nnz = grp.nnz;
+      g.detail = "rows of " +
+                 (grp.first_class == grp.last_class ? bin_name(grp.last_class)
+                                                    : bin_name(grp.first_class) + " .. " + bin_name(grp.last_class)) +
+                 " entries";
+      s.groups.push_back(g);
+    }
+    if (const auto& team = step.team_step()) {
+      GroupSummary g;
+      g.kernel = id;
+      g.role = GroupRole::long_rows;
+      g.tpr = team->shape().vector_length;
+      g.team_size = team->shape().team_size;
+      g.teams = team->num_segments();
+      g.blocks = team->num_segments();
+      g.rows = step.team_rows();
+      g.nnz = step.team_nnz();
+      g.detail = "rows over " + std::to_string(rule.long_row) + " entries, a team each, " +
+                 std::to_string(team->num_split_rows()) +
+                 " split over teams (<= " + std::to_string(p.long_row_split_nnz) + " nnz a team" +
+                 (team->num_split_rows() > 0 ? (ctx.options.deterministic ? ", ordered combine)" : ", atomics)") : ")");
+      s.groups.push_back(g);
+    }
+    if (!s.groups.empty())
+      s.groups.front().detail += "; rows binned on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
+    return step;
+  }
+};
+
+}  // namespace aspmv::kernels
