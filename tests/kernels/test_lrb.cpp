@@ -1,9 +1,10 @@
 // LRB (logarithmic row binning): the bins built on every enabled space
 // list every row once, class by class, each class in row order, each row in
-// the class its length says; and the kernel equals the reference with every
-// bin its own launch (no merging), with merging into as few launches as
-// possible, with rows split over teams (atomics and in order), float and
-// double, int32 and int64 offsets; repeated applies agree bit for bit.
+// the class its length says, with each class's nonzeros; and the kernel
+// equals the reference with one pass of lanes a row, one lane, 4 lanes,
+// every bin its own launch or merged into as few as possible, rows split
+// over teams (atomics and in order), float and double, int32 and int64
+// offsets; repeated applies agree bit for bit.
 // (test_kernels.cpp runs lrb through make_plan with the rest.)
 
 #include <catch2/catch.hpp>
@@ -81,29 +82,44 @@ std::vector<impl::LrbShape> shapes(const predictors::KernelParameters& p) {
   return s;
 }
 
+// How a class gets its lanes: one pass a row (its longest row's length), one
+// lane, or 4 lanes whatever the class.
+enum class Lanes { one_pass, one, four };
+
+int lanes_for(Lanes how, const RowStats& s) {
+  if (how == Lanes::one) return 1;
+  if (how == Lanes::four) return 4;
+  return static_cast<int>(std::min<std::int64_t>(s.max, 1 << 20));  // the step clamps and rounds it
+}
+
 template <class Space, class Value, class Offset>
-void check_step(const corpus::NamedMatrix& m, const impl::LrbShape& shape, std::int64_t wave_lanes, std::int64_t split,
-                bool deterministic, double alpha, double beta) {
+void check_step(const corpus::NamedMatrix& m, const impl::LrbShape& shape, Lanes how, std::int64_t wave_lanes,
+                std::int64_t split, bool deterministic, double alpha, double beta) {
   predictors::KernelParameters p = arch_table().parameters;
   p.long_row_split_nnz = split;
   std::string groups;
+  std::size_t vector_launches = 0;
   const auto out = run_launches<Space, Value, Offset>(
       m.matrix, alpha, beta, 2, 51,
       [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
         using Matrix = std::decay_t<decltype(a)>;
-        const impl::LrbStep<Space, Matrix> step(exec, a, p, shape, wave_lanes, deterministic);
+        const impl::LrbStep<Space, Matrix> step(exec, a, p, shape, wave_lanes, deterministic,
+                                                [&](const RowStats& st) { return lanes_for(how, st); });
         impl::Workspace<Value, typename Space::memory_space> ws;
         const auto size = step.workspace_size();
         if (size.values > 0)
           ws.values = impl::allocate<Value, typename Space::memory_space>(exec, size.values, "partials");
         for (std::size_t g = 0; g < step.num_groups(); ++g) step.run_group(g, exec, ws, al, x, be, y);
+        vector_launches = step.groups().size();
         groups = std::to_string(step.num_groups()) + " launches, " + std::to_string(step.team_rows()) + " team rows";
       });
   INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", widest vector " << shape.max_lanes
-                << ", long row " << shape.long_row << ", wave lanes " << wave_lanes << ", split " << split
-                << ", deterministic " << deterministic << ", beta " << beta << ": " << groups);
+                << ", long row " << shape.long_row << ", lanes " << static_cast<int>(how) << ", wave lanes "
+                << wave_lanes << ", split " << split << ", deterministic " << deterministic << ", beta " << beta << ": "
+                << groups);
   INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
   CHECK(out.comparison.within_bounds);
+  if (how != Lanes::one_pass) CHECK(vector_launches <= 1);  // classes of equal lanes share a launch
   if (deterministic || split >= std::int64_t{1} << 20) CHECK(out.all_equal());
 }
 
@@ -142,7 +158,7 @@ TEMPLATE_LIST_TEST_CASE("lrb's bins list every row once, class by class, in row 
   for (const auto& m : lrb_matrices())
     for (const auto& rule : {impl::row_bin_rule(32, 512), impl::row_bin_rule(1, 40), impl::row_bin_rule(4, 4)}) {
       const DeviceCsr<double, std::int64_t, Mem> a(exec, m.matrix);
-      const auto bins = impl::bin_rows(exec, a.view().row_offsets(), m.matrix.num_rows, rule);
+      const auto bins = impl::bin_rows(exec, a.view().row_offsets(), m.matrix.num_rows, m.matrix.nnz(), rule);
       std::vector<std::int32_t> perm(static_cast<std::size_t>(m.matrix.num_rows));
       Kokkos::deep_copy(
           exec, Kokkos::View<std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(perm.data(), perm.size()),
@@ -153,7 +169,9 @@ TEMPLATE_LIST_TEST_CASE("lrb's bins list every row once, class by class, in row 
       REQUIRE(bins.class_begin.size() == static_cast<std::size_t>(rule.classes()) + 1);
       CHECK(bins.class_begin.front() == 0);
       CHECK(bins.class_begin.back() == m.matrix.num_rows);
+      REQUIRE(bins.class_nnz_begin.size() == bins.class_begin.size());
       std::vector<int> seen(perm.size(), 0);
+      std::vector<std::int64_t> class_nnz(static_cast<std::size_t>(rule.classes()), 0);
       bool in_class = true, in_order = true, in_range = true;
       for (int k = 0; k < rule.classes(); ++k)
         for (auto i = bins.class_begin[k]; i < bins.class_begin[k + 1]; ++i) {
@@ -163,11 +181,13 @@ TEMPLATE_LIST_TEST_CASE("lrb's bins list every row once, class by class, in row 
             continue;
           }
           ++seen[static_cast<std::size_t>(r)];
+          class_nnz[static_cast<std::size_t>(k)] += m.matrix.row_length(r);
           in_class = in_class && impl::row_bin_class(m.matrix.row_length(r), rule) == k;
           if (i > bins.class_begin[k]) in_order = in_order && perm[static_cast<std::size_t>(i - 1)] < r;
         }
       CHECK(in_range);
       CHECK(in_class);
+      for (int k = 0; k < rule.classes(); ++k) CHECK(bins.nnz(k) == class_nnz[static_cast<std::size_t>(k)]);
       CHECK(in_order);
       bool once = true;
       for (const int s : seen) once = once && s == 1;
@@ -182,13 +202,14 @@ TEMPLATE_LIST_TEST_CASE("lrb equals the reference: bins alone or merged, rows sp
   using Offset = typename TestType::offset;
   for (const auto& m : lrb_matrices())
     for (const auto& shape : shapes<Space>(arch_table().parameters))
-      for (const std::int64_t wave : {std::int64_t{0}, std::int64_t{1} << 40})
-        for (const std::int64_t split : {std::int64_t{40}, std::int64_t{1} << 20})
-          for (const bool deterministic : {false, true}) {
-            if (shape.one_range && wave > 0) continue;  // wave lanes only merge vector bins
-            check_step<Space, Value, Offset>(m, shape, wave, split, deterministic, 1.0, 0.0);
-            check_step<Space, Value, Offset>(m, shape, wave, split, deterministic, -1.5, 2.0);
-          }
+      for (const Lanes how : {Lanes::one_pass, Lanes::one, Lanes::four})
+        for (const std::int64_t wave : {std::int64_t{0}, std::int64_t{1} << 40})
+          for (const std::int64_t split : {std::int64_t{40}, std::int64_t{1} << 20})
+            for (const bool deterministic : {false, true}) {
+              if (shape.one_range && (wave > 0 || how != Lanes::one_pass)) continue;  // lanes only matter on vectors
+              check_step<Space, Value, Offset>(m, shape, how, wave, split, deterministic, 1.0, 0.0);
+              check_step<Space, Value, Offset>(m, shape, how, wave, split, deterministic, -1.5, 2.0);
+            }
 }
 
 TEMPLATE_LIST_TEST_CASE("lrb's plan names its launches", "[kernels][lrb]", Spaces) {
@@ -205,4 +226,12 @@ TEMPLATE_LIST_TEST_CASE("lrb's plan names its launches", "[kernels][lrb]", Space
   // Rows of 513 .. 700 entries are a team's on GPUs; on CPUs only rows above long_row_split_nnz are.
   const bool teams = text.find("a team each") != std::string::npos;
   CHECK(teams == (backends::Traits<Space>::is_gpu || arch_table().parameters.long_row_split_nnz < 700));
+  // A forced TpR is every class's: one launch of the short and medium rows on GPUs.
+  o.threads_per_row = 2;
+  const auto forced = make_plan(exec, a.view(), o).describe();
+  INFO(forced);
+  if (backends::Traits<Space>::is_gpu) {
+    CHECK(forced.find("lrb:short_rows<2>") != std::string::npos);
+    CHECK(forced.find("TpR forced") != std::string::npos);
+  }
 }

@@ -12,7 +12,8 @@
 // out class-major (class 0's chunks, then class 1's, ...) gives every chunk
 // the first place of each of its classes; (3) each chunk lists its rows at
 // those places, in row order. The classes' first places then travel to the
-// host (classes + 1 numbers): the only copy, and the only wait.
+// host with each class's nonzeros (2 x (classes + 1) numbers, summed the
+// same way in pass 1 and 2): the only copy, and the only wait.
 
 #include <aspmv/error.hpp>
 #include <aspmv/impl/device_copy.hpp>
@@ -23,6 +24,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace aspmv::impl {
@@ -68,15 +70,24 @@ KOKKOS_INLINE_FUNCTION int row_bin_class(std::int64_t length, const RowBinRule& 
 template <class Offsets, class Counts>
 struct RowBinCount {
   Offsets offsets;
-  Counts counts;  // classes x chunks, class-major
+  Counts counts;   // rows, classes x chunks, class-major
+  Counts entries;  // nonzeros, laid out the same way
   std::int64_t rows, chunk, chunks;
   RowBinRule rule;
   KOKKOS_FUNCTION void operator()(const std::int64_t c) const {
     std::int64_t n[row_bin_max_classes] = {};
+    std::int64_t e[row_bin_max_classes] = {};
     const std::int64_t last = (c + 1) * chunk < rows ? (c + 1) * chunk : rows;
-    for (std::int64_t r = c * chunk; r < last; ++r)
-      ++n[row_bin_class(static_cast<std::int64_t>(offsets(r + 1) - offsets(r)), rule)];
-    for (int k = 0; k < rule.classes(); ++k) counts(k * chunks + c) = n[k];
+    for (std::int64_t r = c * chunk; r < last; ++r) {
+      const auto length = static_cast<std::int64_t>(offsets(r + 1) - offsets(r));
+      const int k = row_bin_class(length, rule);
+      ++n[k];
+      e[k] += length;
+    }
+    for (int k = 0; k < rule.classes(); ++k) {
+      counts(k * chunks + c) = n[k];
+      entries(k * chunks + c) = e[k];
+    }
   }
 };
 
@@ -111,55 +122,71 @@ struct RowBinFill {
 
 template <class Counts, class Starts>
 struct RowBinClassStarts {
-  Counts places;
-  Starts starts;  // classes + 1
+  Counts places, entry_places;
+  Starts starts;  // classes + 1 first places, then classes + 1 first nonzeros
   std::int64_t chunks;
-  KOKKOS_FUNCTION void operator()(const std::int64_t k) const { starts(k) = places(k * chunks); }
+  int classes;
+  KOKKOS_FUNCTION void operator()(const std::int64_t k) const {
+    starts(k) = places(k * chunks);
+    starts(classes + 1 + k) = entry_places(k * chunks);
+  }
 };
 
-// The rows listed class by class, and where each class starts in the list.
+// The rows listed class by class, where each class starts in the list, and
+// the nonzeros of the classes before it.
 template <class MemorySpace>
 struct RowBins {
   Kokkos::View<std::int32_t*, MemorySpace> perm;
-  std::vector<std::int64_t> class_begin;  // classes + 1 entries, on the host
+  std::vector<std::int64_t> class_begin;      // classes + 1 entries, on the host
+  std::vector<std::int64_t> class_nnz_begin;  // the same for the nonzeros
   std::int64_t rows(int k) const { return class_begin[k + 1] - class_begin[k]; }
+  std::int64_t nnz(int k) const { return class_nnz_begin[k + 1] - class_nnz_begin[k]; }
 };
 
 template <class ExecSpace, class Offsets>
 RowBins<typename Offsets::memory_space> bin_rows(const ExecSpace& exec, const Offsets& offsets, std::int64_t rows,
-                                                 const RowBinRule& rule) {
+                                                 std::int64_t nnz, const RowBinRule& rule) {
   using Memory = typename Offsets::memory_space;
   if (rows > std::numeric_limits<std::int32_t>::max())
     throw Error("aspmv::make_plan: lrb lists rows as 32-bit indices; " + std::to_string(rows) + " rows are too many");
   RowBins<Memory> bins;
   bins.class_begin.assign(static_cast<std::size_t>(rule.classes()) + 1, 0);
+  bins.class_nnz_begin = bins.class_begin;
   bins.perm = allocate<std::int32_t, Memory>(exec, rows, "aspmv::lrb::rows");
   if (rows == 0) return bins;
   std::int64_t chunk = (rows + row_bin_max_chunks - 1) / row_bin_max_chunks;
   chunk = chunk < row_bin_min_chunk ? row_bin_min_chunk : chunk;
   const std::int64_t chunks = (rows + chunk - 1) / chunk;
   const std::int64_t n = chunks * rule.classes();
-  auto places = allocate<std::int64_t, Memory>(exec, n + 1, "aspmv::lrb::class_places");
+  auto places = allocate<std::int64_t, Memory>(exec, 2 * (n + 1), "aspmv::lrb::class_places");
   using Places = decltype(places);
+  const Places row_places = Kokkos::subview(places, std::make_pair(std::int64_t{0}, n + 1));
+  const Places entry_places = Kokkos::subview(places, std::make_pair(n + 1, 2 * (n + 1)));
   Kokkos::parallel_for("aspmv::lrb::count", RangePolicy<ExecSpace>(exec, 0, chunks),
-                       RowBinCount<Offsets, Places>{offsets, places, rows, chunk, chunks, rule});
+                       RowBinCount<Offsets, Places>{offsets, row_places, entry_places, rows, chunk, chunks, rule});
   Kokkos::parallel_scan("aspmv::lrb::scan", RangePolicy<ExecSpace>(exec, 0, n + 1),
-                        RowBinExclusiveScan<Places>{places, n});
+                        RowBinExclusiveScan<Places>{row_places, n});
+  Kokkos::parallel_scan("aspmv::lrb::scan_entries", RangePolicy<ExecSpace>(exec, 0, n + 1),
+                        RowBinExclusiveScan<Places>{entry_places, n});
   Kokkos::parallel_for(
       "aspmv::lrb::fill", RangePolicy<ExecSpace>(exec, 0, chunks),
-      RowBinFill<Offsets, Places, decltype(bins.perm)>{offsets, places, bins.perm, rows, chunk, chunks, rule});
-  auto starts = allocate<std::int64_t, Memory>(exec, rule.classes() + 1, "aspmv::lrb::class_starts");
-  Kokkos::parallel_for("aspmv::lrb::class_starts", RangePolicy<ExecSpace>(exec, 0, rule.classes() + 1),
-                       RowBinClassStarts<Places, decltype(starts)>{places, starts, chunks});
-  Kokkos::deep_copy(exec,
-                    Kokkos::View<std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(bins.class_begin.data(),
-                                                                                            bins.class_begin.size()),
-                    starts);
+      RowBinFill<Offsets, Places, decltype(bins.perm)>{offsets, row_places, bins.perm, rows, chunk, chunks, rule});
+  const int classes = rule.classes();
+  auto starts = allocate<std::int64_t, Memory>(exec, 2 * (classes + 1), "aspmv::lrb::class_starts");
+  Kokkos::parallel_for("aspmv::lrb::class_starts", RangePolicy<ExecSpace>(exec, 0, classes + 1),
+                       RowBinClassStarts<Places, decltype(starts)>{row_places, entry_places, starts, chunks, classes});
+  std::vector<std::int64_t> host(static_cast<std::size_t>(2 * (classes + 1)));
+  Kokkos::deep_copy(
+      exec, Kokkos::View<std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(), host.size()), starts);
   exec.fence();
-  // The places are a prefix sum of counts: anything else is a fault of this code, not of the matrix.
-  bool monotone = bins.class_begin.front() == 0 && bins.class_begin.back() == rows;
+  bins.class_begin.assign(host.begin(), host.begin() + classes + 1);
+  bins.class_nnz_begin.assign(host.begin() + classes + 1, host.end());
+  // The places are prefix sums of counts: anything else is a fault of this code, not of the matrix.
+  bool monotone = bins.class_begin.front() == 0 && bins.class_begin.back() == rows &&
+                  bins.class_nnz_begin.front() == 0 && bins.class_nnz_begin.back() == nnz;
   for (std::size_t k = 1; k < bins.class_begin.size(); ++k)
-    monotone = monotone && bins.class_begin[k - 1] <= bins.class_begin[k];
+    monotone = monotone && bins.class_begin[k - 1] <= bins.class_begin[k] &&
+               bins.class_nnz_begin[k - 1] <= bins.class_nnz_begin[k];
   if (!monotone) throw Error("aspmv::make_plan: lrb's row classes do not add up to the matrix's rows (internal error)");
   return bins;
 }

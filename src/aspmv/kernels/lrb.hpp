@@ -2,24 +2,26 @@
 // LRB: logarithmic row binning (rocSPARSE's LRB algorithm, our own code).
 // The plan bins the rows by length on the device (impl/row_bins.hpp: three
 // parallel passes over the row offsets, no sort, one small copy to the host)
-// and runs each bin with the lanes its rows need:
-//  - rows of up to 2^k entries get 2^k lanes (k = 0: one thread a row, as a
-//    flat range), so each such row is one pass of its lanes;
-//  - rows longer than the widest vector, up to team_row_lane_passes passes
-//    of it, get the widest vector;
+// and runs each bin (class) as a block of rows of near-equal length:
+//  - rows of up to 2^k entries form class k, rows longer than the widest
+//    vector and up to team_row_lane_passes passes of it the multi-pass
+//    class; each class takes its TpR where Gao's blocks take theirs (the
+//    table's tpr_block model, else the options' rule, or the forced TpR)
+//    from the class's statistics; TpR 1 runs as a flat range;
 //  - longer rows get a whole team each, and rows above the table's
 //    long_row_split_nnz several teams (impl/row_segments.hpp: atomics after
 //    a prescale, or in order with PlanOptions::deterministic).
-// A bin whose rows would fill less than one wave of the device even with the
-// next bin's lanes runs with that bin (one launch fewer; its rows take more
-// lanes than they need). Every row is summed by one fixed set of lanes,
-// chosen by its length alone, so results repeat from run to run.
+// Neighbouring classes with the same TpR share a launch, and so does a
+// launch whose rows would take less than one wave of the device at the next
+// class's TpR. Every row is summed by one fixed set of lanes, chosen by its
+// length alone, so results repeat from run to run.
 //
-// Its analysis is cheaper than CSR-Adaptive's rowBlocks on the host and
-// Gao's partition (both read the offsets on the host); its price is one
-// launch per bin in use. On CPUs (one lane a thread) the bins of short and
-// medium rows are one range over the listed rows, and only the team rows
-// (whole or split) run apart.
+// The first version gave a row of up to 2^k entries 2^k lanes (one pass):
+// on the H200 that was 0.515x the best other kernel, far too many lanes for
+// short rows (docs/PERF.md). Its analysis is cheaper than CSR-Adaptive's
+// and Gao's on large matrices; its price is one launch per TpR in use. On
+// CPUs (one lane a thread) the short and medium classes are one range over
+// the listed rows, and only the team rows (whole or split) run apart.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/device_copy.hpp>
@@ -145,16 +147,6 @@ struct LrbTeamRows {
   }
 };
 
-template <class Offsets, class Perm>
-struct LrbGroupNnz {
-  Offsets offsets;
-  Perm perm;
-  KOKKOS_FUNCTION void operator()(const std::int64_t i, std::int64_t& sum) const {
-    const std::int64_t row = perm(i);
-    sum += static_cast<std::int64_t>(offsets(row + 1) - offsets(row));
-  }
-};
-
 template <class ExecSpace, class Matrix>
 class LrbStep {
  public:
@@ -162,16 +154,20 @@ class LrbStep {
   using Offset = typename Matrix::offset_type;
   using memory_space = typename Matrix::memory_space;
 
-  // Bins the rows of `a` and forms the launches; `wave_lanes`: the lanes of
-  // one wave of the device (bins smaller than that join the next bin).
+  // Bins the rows of `a` and forms the launches. `lanes_for(stats)` gives a
+  // class its lanes from its rows' statistics (the planner's TpR for a block
+  // of rows); `wave_lanes`: the lanes of one wave of the device (a launch
+  // whose rows would take less than that at the next class's lanes takes
+  // that class too).
+  template <class LanesFor>
   LrbStep(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p, const LrbShape& shape,
-          std::int64_t wave_lanes, bool deterministic)
+          std::int64_t wave_lanes, bool deterministic, LanesFor&& lanes_for)
       : a_(a) {
     const auto t0 = std::chrono::steady_clock::now();
     rule_ = row_bin_rule(shape.max_lanes, shape.long_row);
-    bins_ = bin_rows(exec, a.row_offsets(), a.num_rows(), rule_);
+    bins_ = bin_rows(exec, a.row_offsets(), a.num_rows(), a.nnz(), rule_);
     perm_ = bins_.perm;
-    form_groups(p, shape, wave_lanes);
+    form_groups(p, shape, wave_lanes, lanes_for);
     const int team_class = rule_.team_class();
     if (bins_.rows(team_class) > 0) {
       const std::int64_t n = bins_.rows(team_class);
@@ -184,17 +180,34 @@ class LrbStep {
           exec, Kokkos::View<RowSegment<Offset>*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(), host.size()),
           whole);
       exec.fence();
-      for (const auto& w : host) team_nnz_ += static_cast<std::int64_t>(w.nnz_end - w.nnz_begin);
-      team_rows_ = n;
       team_.emplace(exec, a, cut_segments(host, p.long_row_split_nnz), segment_shape<ExecSpace>(p), deterministic);
     }
-    for (auto& g : groups_) {
-      std::int64_t nnz = 0;
-      Kokkos::parallel_reduce("aspmv::lrb::group_nnz", RangePolicy<ExecSpace>(exec, g.begin, g.end),
-                              LrbGroupNnz<typename Matrix::offsets_view, decltype(perm_)>{a.row_offsets(), perm_}, nnz);
-      g.nnz = nnz;
-    }
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+
+  // A class's rows as statistics: rows, nonzeros and mean exact; shortest
+  // and longest the class's bounds; the variance that of lengths spread
+  // evenly between them.
+  RowStats class_stats(int k) const {
+    RowStats s;
+    s.rows = bins_.rows(k);
+    s.cols = a_.num_cols();
+    s.nnz = bins_.nnz(k);
+    const int vc = rule_.vector_classes;
+    if (k < vc) {
+      s.min = k == 0 ? 0 : (std::int64_t{1} << (k - 1)) + 1;
+      s.max = std::int64_t{1} << k;
+    } else if (k == rule_.multi_pass_class()) {
+      s.min = (std::int64_t{1} << (vc - 1)) + 1;
+      s.max = rule_.long_row;
+    } else {
+      s.min = rule_.long_row + 1;
+      s.max = s.nnz;
+    }
+    s.mean = s.rows > 0 ? double(s.nnz) / double(s.rows) : 0.0;
+    const auto spread = static_cast<double>(s.max - s.min);
+    s.var = spread * spread / 12.0;
+    return s;
   }
 
   std::size_t num_groups() const { return groups_.size() + (team_ ? 1 : 0); }
@@ -225,17 +238,15 @@ class LrbStep {
   const std::vector<LrbGroup>& groups() const { return groups_; }
   const RowBinRule& rule() const { return rule_; }
   const std::vector<std::int64_t>& class_begin() const { return bins_.class_begin; }
-  std::int64_t team_rows() const { return team_rows_; }
-  std::int64_t team_nnz() const { return team_nnz_; }
+  std::int64_t team_rows() const { return bins_.rows(rule_.team_class()); }
+  std::int64_t team_nnz() const { return bins_.nnz(rule_.team_class()); }
   const std::optional<RowSegmentsStep<ExecSpace, Matrix>>& team_step() const { return team_; }
   double build_seconds() const { return build_seconds_; }
 
  private:
-  int lanes_of(int k) const {
-    return k >= rule_.vector_classes ? 1 << (rule_.vector_classes - 1) : 1 << k;  // multi-pass: the widest
-  }
-
-  void form_groups(const predictors::KernelParameters& p, const LrbShape& shape, std::int64_t wave_lanes) {
+  template <class LanesFor>
+  void form_groups(const predictors::KernelParameters& p, const LrbShape& shape, std::int64_t wave_lanes,
+                   LanesFor&& lanes_for) {
     const int last = rule_.multi_pass_class();
     if (shape.one_range) {  // one lane a row everywhere: one range
       LrbGroup g;
@@ -243,12 +254,21 @@ class LrbStep {
       g.end = bins_.class_begin[last + 1];
       g.first_class = 0;
       g.last_class = last;
+      g.nnz = bins_.class_nnz_begin[last + 1] - bins_.class_nnz_begin[0];
       if (g.rows() > 0) groups_.push_back(g);
       return;
     }
     std::optional<LrbGroup> open;
+    const auto close = [&]() {
+      open->team_size = std::clamp(p.team_threads / open->lanes, 1, shape.max_team_size);
+      groups_.push_back(*open);
+      open.reset();
+    };
     for (int k = 0; k <= last; ++k) {
       if (bins_.rows(k) == 0) continue;
+      int lanes = std::clamp(static_cast<int>(lanes_for(class_stats(k))), 1, shape.max_lanes);
+      while ((lanes & (lanes - 1)) != 0) lanes &= lanes - 1;  // a power of two (the largest not above)
+      if (open && open->lanes != lanes && open->rows() * lanes > wave_lanes) close();
       if (!open) {
         open.emplace();
         open->begin = bins_.class_begin[k];
@@ -256,15 +276,10 @@ class LrbStep {
       }
       open->end = bins_.class_begin[k + 1];
       open->last_class = k;
-      open->lanes = lanes_of(k);
-      int next = k + 1;
-      while (next <= last && bins_.rows(next) == 0) ++next;
-      const bool small = next <= last && open->rows() * lanes_of(next) <= wave_lanes;
-      if (small) continue;  // joins the next bin
-      open->team_size = std::clamp(p.team_threads / open->lanes, 1, shape.max_team_size);
-      groups_.push_back(*open);
-      open.reset();
+      open->lanes = lanes;
+      open->nnz += bins_.nnz(k);
     }
+    if (open) close();
   }
 
   Matrix a_;
@@ -273,7 +288,6 @@ class LrbStep {
   Kokkos::View<const std::int32_t*, memory_space> perm_;
   std::vector<LrbGroup> groups_;
   std::optional<RowSegmentsStep<ExecSpace, Matrix>> team_;
-  std::int64_t team_rows_ = 0, team_nnz_ = 0;
   double build_seconds_ = 0;
 };
 
@@ -283,17 +297,19 @@ namespace aspmv::kernels {
 
 struct Lrb {
   static constexpr Kernel id = Kernel::lrb;
-  static constexpr KernelTraits traits{/*analysis*/ true,         /*uses_tpr*/ false, /*splits_rows*/ true,
+  static constexpr KernelTraits traits{/*analysis*/ true,         /*uses_tpr*/ true, /*splits_rows*/ true,
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ false};
-  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::long_row_split};
+  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::long_row_split,
+                                                  TableParameter::tpr};
   template <class ExecSpace, class Matrix>
   using Step = impl::LrbStep<ExecSpace, Matrix>;
 
+  // One configuration: each class's TpR from the planner (as Gao's blocks).
   static std::vector<KernelConfig> configurations(int /*max_tpr*/) {
     PlanOptions o;
     o.kernel = id;
-    return {{"lrb", "-", o}};
+    return {{"lrb", std::string("rule=") + predictors::to_string(o.tpr_rule), o}};
   }
 
   template <class ExecSpace, class Matrix>
@@ -304,7 +320,7 @@ struct Lrb {
     const std::int64_t compute_units = props.compute_units > 0 ? props.compute_units : ctx.table.hardware.compute_units;
     const std::int64_t wave_lanes = std::max<std::int64_t>(1, compute_units) * std::max(1, p.team_threads);
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, p, impl::lrb_shape<ExecSpace>(p), wave_lanes,
-                                 ctx.options.deterministic);
+                                 ctx.options.deterministic, [&](const RowStats& b) { return ctx.tpr_for_block(b); });
     const auto& rule = step.rule();
     const auto bin_name = [&](int k) {
       if (k < rule.vector_classes) return "<=" + std::to_string(std::int64_t{1} << k);
@@ -323,7 +339,8 @@ struct Lrb {
       g.detail = "rows of " +
                  (grp.first_class == grp.last_class ? bin_name(grp.last_class)
                                                     : bin_name(grp.first_class) + " .. " + bin_name(grp.last_class)) +
-                 " entries";
+                 " entries, " +
+                 (impl::lrb_shape<ExecSpace>(p).one_range ? std::string("one lane a row") : ctx.tpr_source_block());
       s.groups.push_back(g);
     }
     if (const auto& team = step.team_step()) {
