@@ -14,21 +14,24 @@
 #include <backends/l2_window.hpp>
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace aspmv::bench {
 
 template <class Space>
 void add_l2_window_twins(const Space& exec, const void* x, std::size_t x_bytes, std::vector<Method>& methods) {
+  std::string why;  // the same window for every method: asked once
+  {
+    const backends::L2Window<Space> probe(exec, x, x_bytes);
+    why = probe.why();
+  }
   const std::size_t n = methods.size();
   for (std::size_t i = 0; i < n; ++i) {
     if (!methods[i].setup_error.empty()) continue;
     Method w = methods[i];
     w.name += "@l2x";
-    {
-      const backends::L2Window<Space> probe(exec, x, x_bytes);
-      w.detail += " [x in an L2 window: " + probe.why() + "]";
-    }
+    w.detail += " [x in an L2 window: " + why + "]";
     w.groups.clear();
     w.call_group = nullptr;
     const auto call = methods[i].call;

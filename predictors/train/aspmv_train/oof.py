@@ -356,7 +356,7 @@ def _evaluate_precision(cfg: OofConfig, precision: str, folders, log, eval_folde
             "trained_on_measurements": [str(x) for x in folders] if other else None,
             "mixed_methods": bool(cfg.mixed_methods),
             "device": run.get("device", {}).get("name", "?"), "date": run.get("date", ""),
-            "manifest": splitmod._shown_path(base.manifest.path) if base.manifest is not None else None,
+            "manifest": splitmod.shown_path(base.manifest.path) if base.manifest is not None else None,
             "real_groups": len(fold_of_group), "folds": folds_run, "unanswered": unanswered,
             "min_nnz": cfg.min_nnz, "real_below_min_nnz": small,
             "sets": sets, "per_domain": per_domain, "rows": rows}

@@ -65,7 +65,7 @@ class Manifest:
 
 
 
-def _shown_path(path) -> str:
+def shown_path(path) -> str:
     """A file as tables and reports name it: relative to the repository when inside it (no machine's absolute
     path in a committed table), else its file name."""
     p = Path(path).resolve()
@@ -229,7 +229,7 @@ class Split:
         return {
             "method": (f"group split: generator lineage (name without -perm<k>/-T suffixes), real matrix + transpose "
                        f"(+ same-shape copies)"
-                       + (f", real and real-derived matrices by their source's group in {_shown_path(self.manifest)}"
+                       + (f", real and real-derived matrices by their source's group in {shown_path(self.manifest)}"
                           if self.manifest else "")
                        + f"; stratified by family (real-derived with real); groups ordered by sha256(seed:group), "
                        f"dealt round-robin into {self.k} folds; fold 0 held out"),
