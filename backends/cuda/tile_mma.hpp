@@ -100,7 +100,9 @@ struct TileMma<Kokkos::Cuda> {
     if (groups == 0) return;
     const std::int64_t teams = (groups + warps_per_team - 1) / warps_per_team;
     Kokkos::parallel_for(
-        "aspmv::spmv::tile8x4_mma", Kokkos::TeamPolicy<Kokkos::Cuda>(exec, static_cast<int>(teams), warps_per_team, 32),
+        "aspmv::spmv::tile8x4_mma",
+        Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::Experimental::WorkItemProperty::HintLightWeight_t>(
+            exec, static_cast<int>(teams), warps_per_team, 32),
         cuda_detail::TileMmaFunctor<Tiles, XView, YView, Value>{tiles, x, y, alpha, beta, rows, groups});
   }
 };

@@ -65,7 +65,7 @@ constexpr unsigned merge_split_max_team_size = 128;
 constexpr unsigned merge_split_min_teams_per_unit = 8;
 template <class ExecSpace>
 using MergeSplitPolicy =
-    Kokkos::TeamPolicy<ExecSpace, Schedule<ExecSpace>,
+    Kokkos::TeamPolicy<ExecSpace, Schedule<ExecSpace>, LightWeight,
                        Kokkos::LaunchBounds<merge_split_max_team_size, merge_split_min_teams_per_unit>>;
 
 // GPUs: 128 threads of 8 items (tiles of 1024 items), as many teams as
