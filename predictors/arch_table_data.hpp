@@ -75,6 +75,9 @@ struct KernelParameters {
   // units where the space has them (backends/tile_mma.hpp: FP64 tensor cores
   // on CUDA 8.0+), 0 one thread a row everywhere (comparisons).
   int tile_mma = 1;
+  // GPU backends: LRB's classes and long rows in one launch (1;
+  // impl/lrb_one_launch.hpp) or a launch per TpR plus the long rows' (0).
+  int lrb_one_launch = 1;
 };
 
 struct ArchProvenance {

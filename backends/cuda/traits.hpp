@@ -32,6 +32,17 @@ struct Traits<Kokkos::Cuda> {
     return v;
 #endif
   }
+  // The value of lane `src` of the warp (every lane of the warp calls it).
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T broadcast(const T& v, int src) {
+#ifdef __CUDA_ARCH__
+    const int width = warp_lanes;  // shfl takes the width by reference: no odr-use of the member in device code
+    return Kokkos::shfl(v, src, width);
+#else
+    (void)src;
+    return v;
+#endif
+  }
   using host_pinned_memory_space = Kokkos::CudaHostPinnedSpace;  // page-locked host memory kernels can read
   static DeviceProperties properties(const Kokkos::Cuda& space) {
     DeviceProperties p;

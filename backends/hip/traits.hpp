@@ -42,6 +42,19 @@ struct Traits<HipExecutionSpace> {
     return v;
 #endif
   }
+  // The value of lane `src` of the wavefront (every lane of it calls it).
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T broadcast(const T& v, int src) {
+#ifdef __HIP_DEVICE_COMPILE__
+    T out{};
+    const int width = warp_lanes;  // taken by reference: no odr-use of the member in device code
+    ::Kokkos::Experimental::Impl::in_place_shfl(out, v, src, width);
+    return out;
+#else
+    (void)src;
+    return v;
+#endif
+  }
   using host_pinned_memory_space = HipHostPinnedSpace;  // page-locked host memory kernels can read
   static DeviceProperties properties(const HipExecutionSpace& space) {
     DeviceProperties p;

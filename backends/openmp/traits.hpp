@@ -22,6 +22,11 @@ struct Traits<Kokkos::OpenMP> {
   KOKKOS_INLINE_FUNCTION static T shuffle_up(const T& v, int /*delta*/) {
     return v;
   }
+  // The value of lane `src` of the warp (each thread is its own warp here).
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static T broadcast(const T& v, int /*src*/) {
+    return v;
+  }
   using host_pinned_memory_space = Kokkos::HostSpace;                    // nothing to pin: kernels read host memory
   static DeviceProperties properties(const Kokkos::OpenMP& /*space*/) {  // concurrency() is static in Kokkos 3.4
     auto p = host::properties(name, Kokkos::OpenMP::concurrency());

@@ -42,8 +42,8 @@ inline void apply_assignment(const std::string& text, Variant& var) {
   } catch (const std::exception&) {
     throw Error("variant '" + text + "': the value is not an integer");
   }
-  if (key == TableParameter::tile_mma) {
-    if (v != 0 && v != 1) throw Error("variant '" + text + "': tile_mma takes 0 or 1");
+  if (key == TableParameter::tile_mma || key == TableParameter::lrb_one_launch) {
+    if (v != 0 && v != 1) throw Error("variant '" + text + "': " + to_string(key) + " takes 0 or 1");
   } else if (v < 1) {
     throw Error("variant '" + text + "': the value must be positive");
   }
@@ -72,6 +72,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::sell_sigma: p.sell_sort_window = iv; break;
     case TableParameter::dia_rows: p.dia_rows_per_thread = iv; break;
     case TableParameter::tile_mma: p.tile_mma = iv; break;
+    case TableParameter::lrb_one_launch: p.lrb_one_launch = iv; break;
   }
   for (const auto k : all_kernels)
     if (planner::kernel_reads(k, key) && std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())

@@ -120,6 +120,10 @@ def generate(table, source_name, sha):
     params["tile_mma"] = int(p.get("tile8x4", {}).get("mma", 1))
     if params["tile_mma"] not in (0, 1):
         raise TableError("field 'parameters.tile8x4.mma' must be 0 or 1")
+    # Optional: LRB's classes and long rows in one launch (1) or a launch per TpR (0).
+    params["lrb_one_launch"] = int(p.get("lrb", {}).get("one_launch", 1))
+    if params["lrb_one_launch"] not in (0, 1):
+        raise TableError("field 'parameters.lrb.one_launch' must be 0 or 1")
     if params["sell_slice_height"] < 1 or params["sell_sort_window"] < 1:
         raise TableError("fields 'parameters.sell.slice_height' and 'sort_window' must be >= 1")
     if params["skew_guard_row_share"] < 0 or params["skew_guard_min_row_passes"] < 0:
@@ -156,7 +160,7 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
@@ -166,7 +170,7 @@ def generate(table, source_name, sha):
             params["transpose_scatter_max_column_nnz"], params["skew_guard_row_share"],
             params["skew_guard_min_row_passes"], params["sell_slice_height"], params["sell_sort_window"],
             params["host_shares_per_thread"], params["host_row_simd"], params["host_row_partial_sums"],
-            params["dia_rows_per_thread"], params["tile_mma"]),
+            params["dia_rows_per_thread"], params["tile_mma"], params["lrb_one_launch"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

@@ -3,8 +3,11 @@
 // the class its length says, with each class's nonzeros; and the kernel
 // equals the reference with one pass of lanes a row, one lane, 4 lanes,
 // every bin its own launch or merged into as few as possible, rows split
-// over teams (atomics and in order), float and double, int32 and int64
-// offsets; repeated applies agree bit for bit.
+// over teams (atomics and in order), or everything in one launch (long rows
+// in pieces of a warp, the last piece adding them; impl/lrb_one_launch.hpp),
+// float and double, int32 and int64 offsets; repeated applies of one step
+// agree bit for bit (the one launch's counters are back to zero after each).
+// On CPUs the one launch runs with their warp of one lane.
 // (test_kernels.cpp runs lrb through make_plan with the rest.)
 
 #include <catch2/catch.hpp>
@@ -24,6 +27,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -67,9 +71,10 @@ std::vector<corpus::NamedMatrix> lrb_matrices() {
   return m;
 }
 
-// The space's own shape, and a GPU's shape (vectors of up to 32 lanes, rows
+// The space's own shape, a GPU's shape (vectors of up to 32 lanes, rows
 // over 512 entries a team's) wherever the space runs one (on CPUs the
-// vector lanes of a row run one after the other).
+// vector lanes of a row run one after the other), and a narrow one (4 lanes,
+// rows over 16 entries long: many long rows, cut in many pieces).
 template <class Space>
 std::vector<impl::LrbShape> shapes(const predictors::KernelParameters& p) {
   std::vector<impl::LrbShape> s{impl::lrb_shape<Space>(p)};
@@ -79,6 +84,10 @@ std::vector<impl::LrbShape> shapes(const predictors::KernelParameters& p) {
   gpu.one_range = false;
   gpu.max_team_size = backends::Traits<Space>::max_team_size;
   if (!backends::Traits<Space>::is_gpu) s.push_back(gpu);
+  impl::LrbShape narrow = gpu;
+  narrow.max_lanes = 4;
+  narrow.long_row = 16;
+  s.push_back(narrow);
   return s;
 }
 
@@ -95,30 +104,46 @@ int lanes_for(Lanes how, const RowStats& s) {
 template <class Space, class Value, class Offset>
 void check_step(const corpus::NamedMatrix& m, const impl::LrbShape& shape, Lanes how, std::int64_t wave_lanes,
                 std::int64_t split, bool deterministic, double alpha, double beta) {
+  using Mem = typename Space::memory_space;
   predictors::KernelParameters p = arch_table().parameters;
   p.long_row_split_nnz = split;
   std::string groups;
-  std::size_t vector_launches = 0;
+  std::size_t vector_launches = 0, launches = 0;
+  // One step and one workspace for every call (the one launch's counters must be back to zero after each).
+  std::shared_ptr<void> step_kept;
+  impl::Workspace<Value, Mem> ws;
   const auto out = run_launches<Space, Value, Offset>(
-      m.matrix, alpha, beta, 2, 51,
+      m.matrix, alpha, beta, 3, 51,
       [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
-        using Matrix = std::decay_t<decltype(a)>;
-        const impl::LrbStep<Space, Matrix> step(exec, a, p, shape, wave_lanes, deterministic,
-                                                [&](const RowStats& st) { return lanes_for(how, st); });
-        impl::Workspace<Value, typename Space::memory_space> ws;
-        const auto size = step.workspace_size();
-        if (size.values > 0)
-          ws.values = impl::allocate<Value, typename Space::memory_space>(exec, size.values, "partials");
+        using Step = impl::LrbStep<Space, std::decay_t<decltype(a)>>;
+        if (!step_kept) {
+          auto made = std::make_shared<Step>(exec, a, p, shape, wave_lanes, deterministic,
+                                             [&](const RowStats& st) { return lanes_for(how, st); });
+          const auto size = made->workspace_size();
+          if (size.values > 0) ws.values = impl::allocate<Value, Mem>(exec, size.values, "partials");
+          if (size.indices > 0)  // zeroed, as the plan's
+            ws.indices = Kokkos::View<std::int32_t*, Mem>(Kokkos::view_alloc(exec, "counters"),
+                                                          static_cast<std::size_t>(size.indices));
+          step_kept = made;
+        }
+        const auto& step = *std::static_pointer_cast<Step>(step_kept);
         for (std::size_t g = 0; g < step.num_groups(); ++g) step.run_group(g, exec, ws, al, x, be, y);
         vector_launches = step.groups().size();
-        groups = std::to_string(step.num_groups()) + " launches, " + std::to_string(step.team_rows()) + " team rows";
+        launches = step.num_groups();
+        groups = std::to_string(step.num_groups()) + " launches, " + std::to_string(step.team_rows()) + " team rows" +
+                 (step.one_launch() ? ", " + std::to_string(step.one_launch()->num_pieces()) + " pieces" : "");
       });
   INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", widest vector " << shape.max_lanes
-                << ", long row " << shape.long_row << ", lanes " << static_cast<int>(how) << ", wave lanes "
-                << wave_lanes << ", split " << split << ", deterministic " << deterministic << ", beta " << beta << ": "
-                << groups);
+                << ", long row " << shape.long_row << ", one launch " << shape.one_launch << ", lanes "
+                << static_cast<int>(how) << ", wave lanes " << wave_lanes << ", split " << split << ", deterministic "
+                << deterministic << ", beta " << beta << ": " << groups);
   INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
   CHECK(out.comparison.within_bounds);
+  if (shape.one_launch && !shape.one_range) {
+    CHECK(launches == 1);
+    CHECK(out.all_equal());  // the last piece adds a row's pieces in order
+    return;
+  }
   if (how != Lanes::one_pass) CHECK(vector_launches <= 1);  // classes of equal lanes share a launch
   if (deterministic || split >= std::int64_t{1} << 20) CHECK(out.all_equal());
 }
@@ -201,15 +226,59 @@ TEMPLATE_LIST_TEST_CASE("lrb equals the reference: bins alone or merged, rows sp
   using Value = typename TestType::value;
   using Offset = typename TestType::offset;
   for (const auto& m : lrb_matrices())
-    for (const auto& shape : shapes<Space>(arch_table().parameters))
-      for (const Lanes how : {Lanes::one_pass, Lanes::one, Lanes::four})
-        for (const std::int64_t wave : {std::int64_t{0}, std::int64_t{1} << 40})
-          for (const std::int64_t split : {std::int64_t{40}, std::int64_t{1} << 20})
-            for (const bool deterministic : {false, true}) {
-              if (shape.one_range && (wave > 0 || how != Lanes::one_pass)) continue;  // lanes only matter on vectors
-              check_step<Space, Value, Offset>(m, shape, how, wave, split, deterministic, 1.0, 0.0);
-              check_step<Space, Value, Offset>(m, shape, how, wave, split, deterministic, -1.5, 2.0);
-            }
+    for (const auto& base : shapes<Space>(arch_table().parameters))
+      for (const bool one : {false, true})
+        for (const Lanes how : {Lanes::one_pass, Lanes::one, Lanes::four})
+          for (const std::int64_t wave : {std::int64_t{0}, std::int64_t{1} << 40})
+            for (const std::int64_t split : {std::int64_t{40}, std::int64_t{1} << 20})
+              for (const bool deterministic : {false, true}) {
+                if (base.one_range && (one || wave > 0 || how != Lanes::one_pass)) continue;  // lanes: vectors only
+                // One launch: no waves, one way to combine, the pieces' length the shape's long row.
+                if (one && (wave > 0 || !deterministic || split != 40)) continue;
+                impl::LrbShape shape = base;
+                shape.one_launch = one;
+                check_step<Space, Value, Offset>(m, shape, how, wave, split, deterministic, 1.0, 0.0);
+                check_step<Space, Value, Offset>(m, shape, how, wave, split, deterministic, -1.5, 2.0);
+              }
+}
+
+TEST_CASE("lrb's one launch: long rows cut into pieces, the classes laid out by units", "[unit][lrb]") {
+  using Seg = impl::RowSegment<std::int32_t>;
+  const std::int32_t top = std::numeric_limits<std::int32_t>::max();
+  const std::vector<Seg> rows{{3, 0, 10}, {7, 10, 41}, {9, top - 1000, top}};
+  const auto cut = impl::cut_lrb_pieces(rows, 300);
+  // Row 3 (10 entries) and row 7 (31) are a piece each; row 9 (1000 entries) 4 pieces, the last of 100 entries.
+  REQUIRE(cut.pieces.size() == 2 + 4);
+  CHECK(cut.pieces[0].split == -1);
+  CHECK(cut.pieces[1].split == -1);
+  REQUIRE(cut.split.size() == 1);
+  CHECK(cut.split[0].row == 9);
+  CHECK(cut.split[0].slot_begin == 2);
+  CHECK(cut.split[0].slot_end == 6);
+  std::int64_t covered = 0;
+  for (std::size_t i = 2; i < cut.pieces.size(); ++i) {
+    CHECK(cut.pieces[i].row == 9);
+    CHECK(cut.pieces[i].split == 0);
+    CHECK(cut.pieces[i].begin == (i == 2 ? top - 1000 : cut.pieces[i - 1].end));  // contiguous, in order
+    CHECK(cut.pieces[i].end - cut.pieces[i].begin <= 300);
+    covered += cut.pieces[i].end - cut.pieces[i].begin;
+  }
+  CHECK(covered == 1000);
+  CHECK(cut.pieces.back().end == top);  // no overflow at the largest 32-bit offset
+  CHECK(impl::cut_lrb_pieces(rows, 1000).split.empty());
+
+  impl::LrbLayout layout;
+  impl::add_lrb_part(layout, 0, 100, 1, 32);    // 32 rows a warp: 4 units
+  impl::add_lrb_part(layout, 100, 100, 4, 32);  // empty: no part
+  impl::add_lrb_part(layout, 100, 117, 8, 32);  // 4 rows a warp: 5 units
+  impl::add_lrb_part(layout, 117, 118, 32, 32);
+  REQUIRE(layout.num_parts == 3);
+  CHECK(layout.parts[0].first_unit == 0);
+  CHECK(layout.parts[1].first_unit == 4);
+  CHECK(layout.parts[2].first_unit == 9);
+  CHECK(layout.units == 10);
+  for (int k = layout.num_parts; k < impl::lrb_max_parts; ++k) impl::add_lrb_part(layout, 0, 1, 1, 1);
+  CHECK_THROWS_AS(impl::add_lrb_part(layout, 0, 1, 1, 1), Error);
 }
 
 TEMPLATE_LIST_TEST_CASE("lrb's plan names its launches", "[kernels][lrb]", Spaces) {
@@ -223,8 +292,11 @@ TEMPLATE_LIST_TEST_CASE("lrb's plan names its launches", "[kernels][lrb]", Space
   const auto text = plan.describe();
   INFO(text);
   CHECK(text.find("rows binned on the device") != std::string::npos);
-  // Rows of 513 .. 700 entries are a team's on GPUs; on CPUs only rows above long_row_split_nnz are.
-  const bool teams = text.find("a team each") != std::string::npos;
+  // Rows of 513 .. 700 entries are a team's on GPUs (or a warp's pieces in one launch); on CPUs only rows above
+  // long_row_split_nnz are.
+  const bool teams = text.find("a team each") != std::string::npos || text.find("a warp each") != std::string::npos;
+  if (backends::Traits<Space>::is_gpu && arch_table().parameters.lrb_one_launch != 0)
+    CHECK(text.find("in one launch of") != std::string::npos);
   CHECK(teams == (backends::Traits<Space>::is_gpu || arch_table().parameters.long_row_split_nnz < 700));
   // A forced TpR is every class's: one launch of the short and medium rows on GPUs.
   o.threads_per_row = 2;

@@ -11,21 +11,26 @@
 //  - longer rows get a whole team each, and rows above the table's
 //    long_row_split_nnz several teams (impl/row_segments.hpp: atomics after
 //    a prescale, or in order with PlanOptions::deterministic).
-// Neighbouring classes with the same TpR share a launch, and so does a
-// launch whose rows would take less than one wave of the device at the next
-// class's TpR. Every row is summed by one fixed set of lanes, chosen by its
-// length alone, so results repeat from run to run.
+// On GPUs every class and the long rows run in one launch by default
+// (impl/lrb_one_launch.hpp: a warp the unit, TpR up to a warp, the long rows
+// in pieces of a warp each, combined by the last piece in order); with the
+// table's lrb_one_launch 0, neighbouring classes with the same TpR share a
+// launch, and so does a launch whose rows would take less than one wave of
+// the device at the next class's TpR, and the long rows take their own. Every
+// row is summed by one fixed set of lanes, chosen by its length alone, so
+// results repeat from run to run.
 //
 // The first version gave a row of up to 2^k entries 2^k lanes (one pass):
 // on the H200 that was 0.515x the best other kernel, far too many lanes for
 // short rows (docs/PERF.md). Its analysis is cheaper than CSR-Adaptive's
-// and Gao's on large matrices; its price is one launch per TpR in use. On
+// and Gao's on large matrices. On
 // CPUs (one lane a thread) the short and medium classes are one range over
 // the listed rows, and only the team rows (whole or split) run apart.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/lrb_one_launch.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/row_bins.hpp>
 #include <aspmv/impl/row_segments.hpp>
@@ -50,12 +55,15 @@
 namespace aspmv::impl {
 
 // The launch shape: the widest vector, the row length above which a row is
-// a team's, and whether the short and medium bins run as one range (CPUs).
+// a team's (or, in one launch, cut into pieces of that length), whether the
+// short and medium bins run as one range (CPUs), and whether everything runs
+// in one launch (GPUs; TpR then at most a warp).
 struct LrbShape {
   int max_lanes = 1;
   std::int64_t long_row = 1;
   bool one_range = true;
   int max_team_size = 1;
+  bool one_launch = false;
 };
 
 // This space's shape: on GPUs its widest vector and rows above
@@ -70,6 +78,7 @@ LrbShape lrb_shape(const predictors::KernelParameters& p) {
     s.max_lanes = Traits::max_tpr;
     s.long_row = team_row_lane_passes * Traits::max_tpr;
     s.one_range = false;
+    s.one_launch = p.lrb_one_launch != 0;
   } else {
     s.long_row = p.long_row_split_nnz;
   }
@@ -167,20 +176,18 @@ class LrbStep {
     rule_ = row_bin_rule(shape.max_lanes, shape.long_row);
     bins_ = bin_rows(exec, a.row_offsets(), a.num_rows(), a.nnz(), rule_);
     perm_ = bins_.perm;
-    form_groups(p, shape, wave_lanes, lanes_for);
-    const int team_class = rule_.team_class();
-    if (bins_.rows(team_class) > 0) {
-      const std::int64_t n = bins_.rows(team_class);
-      auto whole = allocate<RowSegment<Offset>, memory_space>(exec, n, "aspmv::lrb::team_rows");
-      Kokkos::parallel_for("aspmv::lrb::team_rows", RangePolicy<ExecSpace>(exec, 0, n),
-                           LrbTeamRows<typename Matrix::offsets_view, decltype(perm_), decltype(whole)>{
-                               a.row_offsets(), perm_, whole, bins_.class_begin[team_class]});
-      std::vector<RowSegment<Offset>> host(static_cast<std::size_t>(n));
-      Kokkos::deep_copy(
-          exec, Kokkos::View<RowSegment<Offset>*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(), host.size()),
-          whole);
-      exec.fence();
-      team_.emplace(exec, a, cut_segments(host, p.long_row_split_nnz), segment_shape<ExecSpace>(p), deterministic);
+    const bool one = shape.one_launch && !shape.one_range;
+    LrbShape formed = shape;
+    if (one) formed.max_lanes = std::min(shape.max_lanes, LrbOneLaunch<ExecSpace, Matrix>::warp);
+    form_groups(p, formed, one ? 0 : wave_lanes, lanes_for);  // in one launch, no reason to join classes
+    const auto long_rows = team_rows_on_host(exec, a);
+    if (one) {
+      LrbLayout layout;
+      for (const auto& g : groups_)
+        add_lrb_part(layout, g.begin, g.end, g.lanes, LrbOneLaunch<ExecSpace, Matrix>::warp);
+      one_.emplace(exec, layout, long_rows, shape.long_row, p.team_threads);
+    } else if (!long_rows.empty()) {
+      team_.emplace(exec, a, cut_segments(long_rows, p.long_row_split_nnz), segment_shape<ExecSpace>(p), deterministic);
     }
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
@@ -210,12 +217,19 @@ class LrbStep {
     return s;
   }
 
-  std::size_t num_groups() const { return groups_.size() + (team_ ? 1 : 0); }
-  WorkspaceSize workspace_size() const { return team_ ? team_->workspace_size() : WorkspaceSize{}; }
+  std::size_t num_groups() const { return one_ ? 1 : groups_.size() + (team_ ? 1 : 0); }
+  WorkspaceSize workspace_size() const {
+    if (one_) return one_->workspace_size();
+    return team_ ? team_->workspace_size() : WorkspaceSize{};
+  }
 
   template <class XView, class YView>
   void run_group(std::size_t i, const ExecSpace& exec, const Workspace<Value, memory_space>& ws, Value alpha,
                  const XView& x, Value beta, const YView& y) const {
+    if (one_) {
+      one_->run(exec, ws, a_, perm_, alpha, x, beta, y);
+      return;
+    }
     if (i >= groups_.size()) {
       team_->run(exec, ws, alpha, x, beta, y);
       return;
@@ -241,9 +255,28 @@ class LrbStep {
   std::int64_t team_rows() const { return bins_.rows(rule_.team_class()); }
   std::int64_t team_nnz() const { return bins_.nnz(rule_.team_class()); }
   const std::optional<RowSegmentsStep<ExecSpace, Matrix>>& team_step() const { return team_; }
+  const std::optional<LrbOneLaunch<ExecSpace, Matrix>>& one_launch() const { return one_; }
   double build_seconds() const { return build_seconds_; }
 
  private:
+  // The team class's rows as whole-row segments, on the host (few: each has
+  // more than long_row entries).
+  std::vector<RowSegment<Offset>> team_rows_on_host(const ExecSpace& exec, const Matrix& a) const {
+    const int team_class = rule_.team_class();
+    const std::int64_t n = bins_.rows(team_class);
+    std::vector<RowSegment<Offset>> host(static_cast<std::size_t>(n));
+    if (n == 0) return host;
+    auto whole = allocate<RowSegment<Offset>, memory_space>(exec, n, "aspmv::lrb::team_rows");
+    Kokkos::parallel_for("aspmv::lrb::team_rows", RangePolicy<ExecSpace>(exec, 0, n),
+                         LrbTeamRows<typename Matrix::offsets_view, decltype(perm_), decltype(whole)>{
+                             a.row_offsets(), perm_, whole, bins_.class_begin[team_class]});
+    Kokkos::deep_copy(
+        exec, Kokkos::View<RowSegment<Offset>*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(), host.size()),
+        whole);
+    exec.fence();
+    return host;
+  }
+
   template <class LanesFor>
   void form_groups(const predictors::KernelParameters& p, const LrbShape& shape, std::int64_t wave_lanes,
                    LanesFor&& lanes_for) {
@@ -288,6 +321,7 @@ class LrbStep {
   Kokkos::View<const std::int32_t*, memory_space> perm_;
   std::vector<LrbGroup> groups_;
   std::optional<RowSegmentsStep<ExecSpace, Matrix>> team_;
+  std::optional<LrbOneLaunch<ExecSpace, Matrix>> one_;
   double build_seconds_ = 0;
 };
 
@@ -301,7 +335,7 @@ struct Lrb {
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ false};
   static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::long_row_split,
-                                                  TableParameter::tpr};
+                                                  TableParameter::tpr, TableParameter::lrb_one_launch};
   template <class ExecSpace, class Matrix>
   using Step = impl::LrbStep<ExecSpace, Matrix>;
 
@@ -326,13 +360,24 @@ struct Lrb {
       if (k < rule.vector_classes) return "<=" + std::to_string(std::int64_t{1} << k);
       return "<=" + std::to_string(rule.long_row);
     };
-    for (const auto& grp : step.groups()) {
+    const auto& one = step.one_launch();
+    const std::int64_t warps_a_team = one ? one->team_size() / impl::LrbOneLaunch<ExecSpace, Matrix>::warp : 1;
+    const auto teams_for = [&](std::int64_t units) { return (units + warps_a_team - 1) / warps_a_team; };
+    for (std::size_t i = 0; i < step.groups().size(); ++i) {
+      const auto& grp = step.groups()[i];
       GroupSummary g;
       g.kernel = id;
       g.role = GroupRole::short_rows;
       g.tpr = grp.lanes;
-      g.team_size = grp.lanes == 1 ? 0 : grp.team_size;
-      g.teams = grp.lanes == 1 ? 0 : (grp.rows() + grp.team_size - 1) / grp.team_size;
+      if (one) {  // this class's share of the one launch's teams
+        const auto& layout = one->layout();
+        const std::int64_t end = i + 1 < step.groups().size() ? layout.parts[i + 1].first_unit : layout.units;
+        g.team_size = one->team_size();
+        g.teams = teams_for(end - layout.parts[i].first_unit);
+      } else {
+        g.team_size = grp.lanes == 1 ? 0 : grp.team_size;
+        g.teams = grp.lanes == 1 ? 0 : (grp.rows() + grp.team_size - 1) / grp.team_size;
+      }
       g.blocks = grp.last_class - grp.first_class + 1;
       g.rows = grp.rows();
       g.nnz = grp.nnz;
@@ -341,6 +386,21 @@ struct Lrb {
                                                     : bin_name(grp.first_class) + " .. " + bin_name(grp.last_class)) +
                  " entries, " +
                  (impl::lrb_shape<ExecSpace>(p).one_range ? std::string("one lane a row") : ctx.tpr_source_block());
+      s.groups.push_back(g);
+    }
+    if (one && one->num_pieces() > 0) {
+      GroupSummary g;
+      g.kernel = id;
+      g.role = GroupRole::long_rows;
+      g.tpr = impl::LrbOneLaunch<ExecSpace, Matrix>::warp;
+      g.team_size = one->team_size();
+      g.teams = teams_for(one->num_pieces());
+      g.blocks = one->num_pieces();
+      g.rows = step.team_rows();
+      g.nnz = step.team_nnz();
+      g.detail = "rows over " + std::to_string(rule.long_row) + " entries in " + std::to_string(one->num_pieces()) +
+                 " pieces of <= " + std::to_string(rule.long_row) + " entries, a warp each (" +
+                 std::to_string(one->num_split_rows()) + " rows of several pieces: the last piece adds them in order)";
       s.groups.push_back(g);
     }
     if (const auto& team = step.team_step()) {
@@ -359,8 +419,12 @@ struct Lrb {
                  (team->num_split_rows() > 0 ? (ctx.options.deterministic ? ", ordered combine)" : ", atomics)") : ")");
       s.groups.push_back(g);
     }
-    if (!s.groups.empty())
+    if (!s.groups.empty()) {
       s.groups.front().detail += "; rows binned on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
+      if (one)
+        s.groups.front().detail += "; every class and the long rows in one launch of " + std::to_string(one->league()) +
+                                   " teams of " + std::to_string(one->team_size()) + " threads";
+    }
     return step;
   }
 };
