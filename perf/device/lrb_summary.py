@@ -2,7 +2,10 @@
 """lrb (logarithmic row binning) against the other analysis kernels, every other aspmv kernel and cuSPARSE, from
 `aspmv bench --csv` files (standard library only).
 
-    lrb_summary.py BENCH.csv... [--out per_matrix.csv]
+    lrb_summary.py BENCH.csv... [--out per_matrix.csv] [--lrb METHOD]
+
+--lrb names the method taken as lrb (default "lrb"; e.g. "lrb[lrb_one_launch=0]", a bench variant); every lrb
+method is left out of "the best other kernel".
 
 Per matrix (and precision): lrb's time and setup (its analysis: binning on the device), CSR-Adaptive's and Gao's
 (best configuration of each), the best other aspmv kernel (lrb left out) and the best cuSPARSE algorithm (CSR, COO,
@@ -59,11 +62,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("csv", nargs="+")
     ap.add_argument("--out", help="per-matrix CSV")
+    ap.add_argument("--lrb", default="lrb", help="the method taken as lrb (default: lrb)")
     args = ap.parse_args()
     data, nnz, failed = load(args.csv)
     rows = []
     for (matrix, value), methods in sorted(data.items()):
-        lrb = methods.get("lrb")
+        lrb = methods.get(args.lrb)
         if lrb is None:
             continue
         aspmv = lambda m, v: v["family"] == "aspmv" and m != "aspmv_auto"  # noqa: E731
@@ -75,7 +79,7 @@ def main():
             "lrb_setup_ms": lrb["setup"] * 1e3,
             "adaptive": best(methods, lambda m, v: base_kernel(m) == "csr_adaptive"),
             "gao": best(methods, lambda m, v: base_kernel(m) == "gao_partitioned"),
-            "other": best(methods, lambda m, v: aspmv(m, v) and base_kernel(m) != "lrb"),
+            "other": best(methods, lambda m, v: aspmv(m, v) and not base_kernel(m).startswith("lrb")),
             "cusparse": best(methods, lambda m, v: v["family"].startswith("cusparse")),
         }
         rows.append(row)
