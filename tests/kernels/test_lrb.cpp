@@ -266,6 +266,9 @@ TEST_CASE("lrb's one launch: long rows cut into pieces, the classes laid out by 
   CHECK(covered == 1000);
   CHECK(cut.pieces.back().end == top);  // no overflow at the largest 32-bit offset
   CHECK(impl::cut_lrb_pieces(rows, 1000).split.empty());
+  // A row of more pieces than a 32-bit counter holds is refused before anything is allocated.
+  const std::vector<impl::RowSegment<std::int64_t>> huge{{0, 0, std::int64_t{1} << 32}};
+  CHECK_THROWS_AS(impl::cut_lrb_pieces(huge, 1), Error);
 
   impl::LrbLayout layout;
   impl::add_lrb_part(layout, 0, 100, 1, 32);    // 32 rows a warp: 4 units

@@ -17,6 +17,7 @@
 //    (a counter a row, back to zero after it) adds them in piece order and
 //    writes the row: deterministic, no prescale of y, no second launch.
 
+#include <aspmv/error.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/split_rows.hpp>
@@ -30,6 +31,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace aspmv::impl {
@@ -92,6 +94,9 @@ LrbPieces<Offset> cut_lrb_pieces(const std::vector<RowSegment<Offset>>& rows, st
   LrbPieces<Offset> out;
   for (const auto& w : rows) {
     const auto b = static_cast<std::int64_t>(w.nnz_begin), e = static_cast<std::int64_t>(w.nnz_end);
+    if ((e - b + piece - 1) / piece > std::numeric_limits<std::int32_t>::max())  // the row's counter is 32-bit
+      throw Error("aspmv::make_plan: lrb: row " + std::to_string(w.row) + " has " + std::to_string(e - b) +
+                  " entries, more than 2^31 - 1 pieces of " + std::to_string(piece));
     if (e - b <= piece) {
       out.pieces.push_back({w.row, -1, w.nnz_begin, w.nnz_end});
       continue;

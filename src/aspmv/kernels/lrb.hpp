@@ -22,10 +22,11 @@
 //
 // The first version gave a row of up to 2^k entries 2^k lanes (one pass):
 // on the H200 that was 0.515x the best other kernel, far too many lanes for
-// short rows (docs/PERF.md). Its analysis is cheaper than CSR-Adaptive's
-// and Gao's on large matrices. On
-// CPUs (one lane a thread) the short and medium classes are one range over
-// the listed rows, and only the team rows (whole or split) run apart.
+// short rows; with the planner's TpR 0.748x, in one launch 0.924x (double;
+// docs/PERF.md). Its analysis is cheaper than CSR-Adaptive's and Gao's on
+// large matrices. On CPUs (one lane a thread) the short and medium classes
+// are one range over the listed rows, and only the team rows (whole or
+// split) run apart.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/device_copy.hpp>
