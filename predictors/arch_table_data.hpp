@@ -78,6 +78,12 @@ struct KernelParameters {
   // GPU backends: LRB's classes and long rows in one launch (1;
   // impl/lrb_one_launch.hpp) or a launch per TpR plus the long rows' (0).
   int lrb_one_launch = 1;
+  // GPU backends: LRB's rows above this many entries are long (in one launch
+  // cut into pieces of this length, a warp each); 0: in one launch rows above
+  // 8 passes of the widest vector, in pieces of 8 to 16 passes chosen per
+  // matrix (impl/lrb_one_launch.hpp's choose_lrb_piece), otherwise rows above
+  // 16 passes, a team each.
+  int lrb_long_row = 0;
 };
 
 struct ArchProvenance {

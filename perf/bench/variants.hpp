@@ -44,6 +44,8 @@ inline void apply_assignment(const std::string& text, Variant& var) {
   }
   if (key == TableParameter::tile_mma || key == TableParameter::lrb_one_launch) {
     if (v != 0 && v != 1) throw Error("variant '" + text + "': " + to_string(key) + " takes 0 or 1");
+  } else if (key == TableParameter::lrb_long_row) {
+    if (v < 0) throw Error("variant '" + text + "': lrb_long_row takes 0 (chosen per matrix) or a row length");
   } else if (v < 1) {
     throw Error("variant '" + text + "': the value must be positive");
   }
@@ -73,6 +75,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::dia_rows: p.dia_rows_per_thread = iv; break;
     case TableParameter::tile_mma: p.tile_mma = iv; break;
     case TableParameter::lrb_one_launch: p.lrb_one_launch = iv; break;
+    case TableParameter::lrb_long_row: p.lrb_long_row = iv; break;
   }
   for (const auto k : all_kernels)
     if (planner::kernel_reads(k, key) && std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())

@@ -124,6 +124,10 @@ def generate(table, source_name, sha):
     params["lrb_one_launch"] = int(p.get("lrb", {}).get("one_launch", 1))
     if params["lrb_one_launch"] not in (0, 1):
         raise TableError("field 'parameters.lrb.one_launch' must be 0 or 1")
+    # Optional: LRB's long-row bound on GPUs (0: chosen per matrix in one launch).
+    params["lrb_long_row"] = int(p.get("lrb", {}).get("long_row", 0))
+    if params["lrb_long_row"] < 0:
+        raise TableError("field 'parameters.lrb.long_row' must be >= 0")
     if params["sell_slice_height"] < 1 or params["sell_sort_window"] < 1:
         raise TableError("fields 'parameters.sell.slice_height' and 'sort_window' must be >= 1")
     if params["skew_guard_row_share"] < 0 or params["skew_guard_min_row_passes"] < 0:
@@ -160,7 +164,7 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
@@ -170,7 +174,7 @@ def generate(table, source_name, sha):
             params["transpose_scatter_max_column_nnz"], params["skew_guard_row_share"],
             params["skew_guard_min_row_passes"], params["sell_slice_height"], params["sell_sort_window"],
             params["host_shares_per_thread"], params["host_row_simd"], params["host_row_partial_sums"],
-            params["dia_rows_per_thread"], params["tile_mma"], params["lrb_one_launch"]),
+            params["dia_rows_per_thread"], params["tile_mma"], params["lrb_one_launch"], params["lrb_long_row"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

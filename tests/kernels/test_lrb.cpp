@@ -74,20 +74,24 @@ std::vector<corpus::NamedMatrix> lrb_matrices() {
 // The space's own shape, a GPU's shape (vectors of up to 32 lanes, rows
 // over 512 entries a team's) wherever the space runs one (on CPUs the
 // vector lanes of a row run one after the other), and a narrow one (4 lanes,
-// rows over 16 entries long: many long rows, cut in many pieces).
+// rows over 16 entries long: many long rows, cut in many pieces), with
+// pieces of 16 entries or of 16 to 64 chosen per matrix.
 template <class Space>
 std::vector<impl::LrbShape> shapes(const predictors::KernelParameters& p) {
   std::vector<impl::LrbShape> s{impl::lrb_shape<Space>(p)};
   impl::LrbShape gpu;
   gpu.max_lanes = std::min(32, backends::Traits<Space>::max_tpr);
-  gpu.long_row = impl::team_row_lane_passes * gpu.max_lanes;
+  gpu.long_row = gpu.max_piece = impl::team_row_lane_passes * gpu.max_lanes;
   gpu.one_range = false;
   gpu.max_team_size = backends::Traits<Space>::max_team_size;
   if (!backends::Traits<Space>::is_gpu) s.push_back(gpu);
   impl::LrbShape narrow = gpu;
   narrow.max_lanes = 4;
-  narrow.long_row = 16;
+  narrow.long_row = narrow.max_piece = 16;
   s.push_back(narrow);
+  impl::LrbShape chosen = narrow;  // in one launch, pieces of 16 to 64 entries chosen per matrix
+  chosen.max_piece = 64;
+  s.push_back(chosen);
   return s;
 }
 
@@ -134,9 +138,9 @@ void check_step(const corpus::NamedMatrix& m, const impl::LrbShape& shape, Lanes
                  (step.one_launch() ? ", " + std::to_string(step.one_launch()->num_pieces()) + " pieces" : "");
       });
   INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", widest vector " << shape.max_lanes
-                << ", long row " << shape.long_row << ", one launch " << shape.one_launch << ", lanes "
-                << static_cast<int>(how) << ", wave lanes " << wave_lanes << ", split " << split << ", deterministic "
-                << deterministic << ", beta " << beta << ": " << groups);
+                << ", long row " << shape.long_row << ", pieces up to " << shape.max_piece << ", one launch "
+                << shape.one_launch << ", lanes " << static_cast<int>(how) << ", wave lanes " << wave_lanes
+                << ", split " << split << ", deterministic " << deterministic << ", beta " << beta << ": " << groups);
   INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
   CHECK(out.comparison.within_bounds);
   if (shape.one_launch && !shape.one_range) {
@@ -282,6 +286,25 @@ TEST_CASE("lrb's one launch: long rows cut into pieces, the classes laid out by 
   CHECK(layout.units == 10);
   for (int k = layout.num_parts; k < impl::lrb_max_parts; ++k) impl::add_lrb_part(layout, 0, 1, 1, 1);
   CHECK_THROWS_AS(impl::add_lrb_part(layout, 0, 1, 1, 1), Error);
+}
+
+TEST_CASE("lrb's one launch: the pieces' length from the long rows and the device", "[unit][lrb]") {
+  using Seg = impl::RowSegment<std::int64_t>;
+  // Few long rows: the shortest pieces.
+  const std::vector<Seg> few{{0, 0, 4800}, {5, 4800, 6400}};
+  CHECK(impl::choose_lrb_piece(few, 128, 512, 8448, 32) == 256);  // 4800 / 128 = 38 pieces: more than a warp
+  CHECK(impl::choose_lrb_piece(few, 128, 512, 8448, 64) == 128);  // a warp of 64 lanes adds 38 in one pass
+  const std::vector<Seg> short_ones{{0, 0, 300}, {1, 300, 700}};
+  CHECK(impl::choose_lrb_piece(short_ones, 128, 512, 8448, 32) == 128);
+  // More pieces than the device holds warps: longer pieces, never longer than the longest allowed.
+  std::vector<Seg> many;
+  for (std::int64_t r = 0; r < 10000; ++r) many.push_back({static_cast<std::int32_t>(r), r * 300, r * 300 + 300});
+  CHECK(impl::choose_lrb_piece(many, 128, 512, 8448, 32) == 512);    // 30,000 pieces of 128, 20,000 of 256
+  CHECK(impl::choose_lrb_piece(many, 128, 512, 100000, 32) == 128);  // a larger device holds them
+  CHECK(impl::choose_lrb_piece(many, 128, 128, 8448, 32) == 128);    // a fixed length stays fixed
+  const std::vector<Seg> huge{{0, 0, std::int64_t{1} << 40}};
+  CHECK(impl::choose_lrb_piece(huge, 128, 512, 8448, 32) == 512);
+  CHECK(impl::choose_lrb_piece(std::vector<Seg>{}, 128, 512, 8448, 32) == 128);
 }
 
 TEMPLATE_LIST_TEST_CASE("lrb's plan names its launches", "[kernels][lrb]", Spaces) {

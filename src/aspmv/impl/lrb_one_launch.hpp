@@ -5,17 +5,24 @@
 // rows' own (issue 21's "one launch for skew").
 //
 // The unit of work is a warp (Traits::warp_lanes lanes in lock step; one
-// thread on CPUs). The launch's units are the long-row pieces first (the
-// longest work starts first), then the classes one after another:
+// thread on CPUs), and the launch is a flat range of units x warp threads:
+// thread i is lane i % warp of unit i / warp (the backends' range launches
+// use blocks of whole warps; a team launch of the same warps ran 1.07-1.13x
+// slower on the H200, with a larger shared-memory carveout and a lower L1
+// hit rate: docs/PERF.md). The launch's units are the long-row pieces first
+// (the longest work starts first), then the classes one after another:
 //  - a class of TpR L (a power of two, at most a warp) takes W / L of its
 //    listed rows a unit, L lanes a row; the lanes' strided sums are added by
 //    an in-warp scan within groups of L lanes (the same lanes and the same
 //    order on every run);
-//  - a row longer than `piece` entries is cut into pieces of at most `piece`
-//    entries, a unit each. A row of one piece writes y; the pieces of a longer
-//    row write their sums to the workspace, and the last piece to finish
-//    (a counter a row, back to zero after it) adds them in piece order and
-//    writes the row: deterministic, no prescale of y, no second launch.
+//  - a long row is cut into pieces of at most `piece` entries, a unit each
+//    (choose_lrb_piece: short pieces where the long rows are few, so their
+//    chains of loads stay short; longer ones where pieces would outnumber
+//    the device's warps or a row's pieces a warp). A row of one piece writes
+//    y; the pieces of a longer row write their sums to the workspace, and
+//    the last piece to finish (a counter a row, back to zero after it) adds
+//    them in piece order and writes the row: deterministic, no prescale of
+//    y, no second launch.
 
 #include <aspmv/error.hpp>
 #include <aspmv/impl/kernel_types.hpp>
@@ -110,12 +117,35 @@ LrbPieces<Offset> cut_lrb_pieces(const std::vector<RowSegment<Offset>>& rows, st
   return out;
 }
 
+// The pieces' length for `rows` (the long rows, each longer than
+// `shortest`): the shortest of shortest, 2 x shortest, ... up to `longest`
+// with which the pieces fit in `resident_units` (the warps the device holds
+// at once) and no row has more than `warp` pieces (its last piece adds them
+// in one pass of the warp). Short pieces keep each warp's chain of
+// dependent loads short where the long rows are few; where they are many,
+// longer pieces mean fewer partial sums to write and add.
+template <class Offset>
+std::int64_t choose_lrb_piece(const std::vector<RowSegment<Offset>>& rows, std::int64_t shortest, std::int64_t longest,
+                              std::int64_t resident_units, int warp) {
+  std::int64_t piece = std::max<std::int64_t>(1, shortest);
+  for (; piece < longest; piece *= 2) {
+    std::int64_t total = 0, most = 0;
+    for (const auto& w : rows) {
+      const std::int64_t n =
+          (static_cast<std::int64_t>(w.nnz_end) - static_cast<std::int64_t>(w.nnz_begin) + piece - 1) / piece;
+      total += n;
+      most = std::max(most, n);
+    }
+    if (total <= resident_units && most <= warp) break;
+  }
+  return std::min(piece, std::max(longest, shortest));
+}
+
 template <class ExecSpace, class Matrix, class XView, class YView>
 struct LrbOneLaunchFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
   using Memory = typename Matrix::memory_space;
-  using Member = typename TeamPolicy<ExecSpace>::member_type;
   using Backend = backends::Traits<ExecSpace>;
   static constexpr int warp = Backend::warp_lanes;
 
@@ -131,7 +161,6 @@ struct LrbOneLaunchFunctor {
   Kokkos::View<Value*, Memory> partials;     // one slot a piece of a split row
   Kokkos::View<std::int32_t*, Memory> done;  // one counter a split row, zero between launches
   LrbLayout layout;
-  int warps_a_team;
 
   // Inclusive sums within aligned groups of `lanes` lanes of the warp; the
   // group's last lane holds its total. Every lane of the warp calls it.
@@ -144,11 +173,11 @@ struct LrbOneLaunchFunctor {
     return v;
   }
 
-  KOKKOS_FUNCTION void operator()(const Member& team) const {
-    const int j = team.team_rank();
-    const int lane = j % warp;
-    const std::int64_t unit = static_cast<std::int64_t>(team.league_rank()) * warps_a_team + j / warp;
-    if (unit >= layout.pieces + layout.units) return;  // the whole warp: `unit` is the warp's
+  // Thread i of the range: lane i % warp of unit i / warp (the range is
+  // all_units x warp long: every unit's warp is whole).
+  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
+    const int lane = static_cast<int>(i % warp);
+    const std::int64_t unit = i / warp;
     if (unit < layout.pieces)
       piece(unit, lane);
     else
@@ -219,16 +248,16 @@ class LrbOneLaunch {
 
   LrbOneLaunch() = default;
   LrbOneLaunch(const ExecSpace& exec, const LrbLayout& short_rows, const std::vector<RowSegment<Offset>>& long_rows,
-               std::int64_t piece, int team_threads)
-      : layout_(short_rows) {
+               std::int64_t piece)
+      : layout_(short_rows), piece_(piece) {
     auto cut = cut_lrb_pieces(long_rows, piece);
     num_pieces_ = static_cast<std::int64_t>(cut.pieces.size());
     num_split_rows_ = static_cast<std::int64_t>(cut.split.size());
     if (num_split_rows_ > std::numeric_limits<std::int32_t>::max())
       throw Error("aspmv::make_plan: lrb: too many split rows for 32-bit counters");
     layout_.pieces = num_pieces_;
-    warps_a_team_ = std::max(1, std::min(team_threads, backends::Traits<ExecSpace>::max_team_size) / warp);
-    league_ = planner::checked_league((layout_.all_units() + warps_a_team_ - 1) / warps_a_team_, "LRB's one launch");
+    if (layout_.all_units() > std::numeric_limits<std::int64_t>::max() / warp)
+      throw Error("aspmv::make_plan: lrb: the one launch's units overflow a 64-bit range");
     pieces_ = to_device<memory_space>(exec, cut.pieces, "aspmv::lrb::pieces");
     split_ = to_device<memory_space>(exec, cut.split, "aspmv::lrb::split_rows");
   }
@@ -247,23 +276,22 @@ class LrbOneLaunch {
            const Kokkos::View<const std::int32_t*, memory_space>& perm, Value alpha, const XView& x, Value beta,
            const YView& y) const {
     if (layout_.all_units() == 0) return;
-    Kokkos::parallel_for("aspmv::spmv::lrb_one_launch", TeamPolicy<ExecSpace>(exec, league_, warps_a_team_ * warp, 1),
+    Kokkos::parallel_for("aspmv::spmv::lrb_one_launch", RangePolicy<ExecSpace>(exec, 0, layout_.all_units() * warp),
                          LrbOneLaunchFunctor<ExecSpace, Matrix, XView, YView>{
                              a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, perm, pieces_, split_,
-                             ws.values, ws.indices, layout_, warps_a_team_});
+                             ws.values, ws.indices, layout_});
   }
 
   const LrbLayout& layout() const { return layout_; }
   std::int64_t num_pieces() const { return num_pieces_; }
   std::int64_t num_split_rows() const { return num_split_rows_; }
-  int league() const { return league_; }
-  int team_size() const { return warps_a_team_ * warp; }
+  std::int64_t piece() const { return piece_; }
+  std::int64_t threads() const { return layout_.all_units() * warp; }
 
  private:
   LrbLayout layout_;
   std::int64_t num_pieces_ = 0, num_split_rows_ = 0;
-  int warps_a_team_ = 1;
-  int league_ = 0;
+  std::int64_t piece_ = 1;
   Kokkos::View<LrbPiece<Offset>*, memory_space> pieces_;
   Kokkos::View<SplitRow*, memory_space> split_;
 };

@@ -12,8 +12,9 @@
 //    long_row_split_nnz several teams (impl/row_segments.hpp: atomics after
 //    a prescale, or in order with PlanOptions::deterministic).
 // On GPUs every class and the long rows run in one launch by default
-// (impl/lrb_one_launch.hpp: a warp the unit, TpR up to a warp, the long rows
-// in pieces of a warp each, combined by the last piece in order); with the
+// (impl/lrb_one_launch.hpp: a warp the unit, TpR up to a warp, rows over 8
+// passes of a warp long in pieces of a warp each, the pieces 8 to 16 passes
+// long by choose_lrb_piece, combined by the last piece in order); with the
 // table's lrb_one_launch 0, neighbouring classes with the same TpR share a
 // launch, and so does a launch whose rows would take less than one wave of
 // the device at the next class's TpR, and the long rows take their own. Every
@@ -56,20 +57,33 @@
 namespace aspmv::impl {
 
 // The launch shape: the widest vector, the row length above which a row is
-// a team's (or, in one launch, cut into pieces of that length), whether the
-// short and medium bins run as one range (CPUs), and whether everything runs
-// in one launch (GPUs; TpR then at most a warp).
+// long (a team's, or in one launch cut into pieces of long_row to max_piece
+// entries: choose_lrb_piece), whether the short and medium bins run as one
+// range (CPUs), and whether everything runs in one launch (GPUs; TpR then at
+// most a warp).
 struct LrbShape {
   int max_lanes = 1;
   std::int64_t long_row = 1;
+  std::int64_t max_piece = 1;
   bool one_range = true;
   int max_team_size = 1;
   bool one_launch = false;
 };
 
-// This space's shape: on GPUs its widest vector and rows above
-// team_row_lane_passes passes of it to a team; on CPUs one lane a row and
-// rows above long_row_split_nnz split over threads.
+// In one launch, rows over this many passes of the widest vector are long by
+// default (the table's lrb_long_row 0), cut into pieces of up to
+// team_row_lane_passes passes. With 4 (rows over 128 entries long on CUDA)
+// the medium class of rows of 33 to 128 entries took a TpR from its
+// statistics that ran rand-normal-r500000 2x slower than with 8 or 16 (H200,
+// perf/results/h200/2026-11-29-lrb, call 8).
+inline constexpr std::int64_t lrb_shortest_piece_passes = 8;
+
+// This space's shape: on GPUs its widest vector; rows above the table's
+// lrb_long_row entries long (0: in one launch rows above
+// lrb_shortest_piece_passes passes of the widest vector, in pieces of up to
+// team_row_lane_passes passes; in a launch per TpR rows above
+// team_row_lane_passes passes, a team each); on CPUs one lane a row and rows
+// above long_row_split_nnz split over threads.
 template <class ExecSpace>
 LrbShape lrb_shape(const predictors::KernelParameters& p) {
   using Traits = backends::Traits<ExecSpace>;
@@ -77,11 +91,17 @@ LrbShape lrb_shape(const predictors::KernelParameters& p) {
   s.max_team_size = Traits::max_team_size;
   if (Traits::is_gpu) {
     s.max_lanes = Traits::max_tpr;
-    s.long_row = team_row_lane_passes * Traits::max_tpr;
     s.one_range = false;
     s.one_launch = p.lrb_one_launch != 0;
+    const std::int64_t widest = team_row_lane_passes * Traits::max_tpr;
+    if (p.lrb_long_row > 0) {
+      s.long_row = s.max_piece = p.lrb_long_row;
+    } else {
+      s.long_row = s.one_launch ? lrb_shortest_piece_passes * Traits::max_tpr : widest;
+      s.max_piece = widest;
+    }
   } else {
-    s.long_row = p.long_row_split_nnz;
+    s.long_row = s.max_piece = p.long_row_split_nnz;
   }
   return s;
 }
@@ -186,7 +206,11 @@ class LrbStep {
       LrbLayout layout;
       for (const auto& g : groups_)
         add_lrb_part(layout, g.begin, g.end, g.lanes, LrbOneLaunch<ExecSpace, Matrix>::warp);
-      one_.emplace(exec, layout, long_rows, shape.long_row, p.team_threads);
+      const int warp = LrbOneLaunch<ExecSpace, Matrix>::warp;
+      const std::int64_t resident_warps = std::max<std::int64_t>(1, exec.concurrency() / warp);
+      one_.emplace(
+          exec, layout, long_rows,
+          choose_lrb_piece(long_rows, rule_.long_row, std::max(shape.max_piece, rule_.long_row), resident_warps, warp));
     } else if (!long_rows.empty()) {
       team_.emplace(exec, a, cut_segments(long_rows, p.long_row_split_nnz), segment_shape<ExecSpace>(p), deterministic);
     }
@@ -336,7 +360,8 @@ struct Lrb {
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ false};
   static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::long_row_split,
-                                                  TableParameter::tpr, TableParameter::lrb_one_launch};
+                                                  TableParameter::tpr, TableParameter::lrb_one_launch,
+                                                  TableParameter::lrb_long_row};
   template <class ExecSpace, class Matrix>
   using Step = impl::LrbStep<ExecSpace, Matrix>;
 
@@ -362,19 +387,18 @@ struct Lrb {
       return "<=" + std::to_string(rule.long_row);
     };
     const auto& one = step.one_launch();
-    const std::int64_t warps_a_team = one ? one->team_size() / impl::LrbOneLaunch<ExecSpace, Matrix>::warp : 1;
-    const auto teams_for = [&](std::int64_t units) { return (units + warps_a_team - 1) / warps_a_team; };
+    constexpr int warp = impl::LrbOneLaunch<ExecSpace, Matrix>::warp;
     for (std::size_t i = 0; i < step.groups().size(); ++i) {
       const auto& grp = step.groups()[i];
       GroupSummary g;
       g.kernel = id;
       g.role = GroupRole::short_rows;
       g.tpr = grp.lanes;
-      if (one) {  // this class's share of the one launch's teams
+      if (one) {  // this class's share of the one launch's warps
         const auto& layout = one->layout();
         const std::int64_t end = i + 1 < step.groups().size() ? layout.parts[i + 1].first_unit : layout.units;
-        g.team_size = one->team_size();
-        g.teams = teams_for(end - layout.parts[i].first_unit);
+        g.team_size = warp;
+        g.teams = end - layout.parts[i].first_unit;
       } else {
         g.team_size = grp.lanes == 1 ? 0 : grp.team_size;
         g.teams = grp.lanes == 1 ? 0 : (grp.rows() + grp.team_size - 1) / grp.team_size;
@@ -393,14 +417,14 @@ struct Lrb {
       GroupSummary g;
       g.kernel = id;
       g.role = GroupRole::long_rows;
-      g.tpr = impl::LrbOneLaunch<ExecSpace, Matrix>::warp;
-      g.team_size = one->team_size();
-      g.teams = teams_for(one->num_pieces());
+      g.tpr = warp;
+      g.team_size = warp;
+      g.teams = one->num_pieces();
       g.blocks = one->num_pieces();
       g.rows = step.team_rows();
       g.nnz = step.team_nnz();
       g.detail = "rows over " + std::to_string(rule.long_row) + " entries in " + std::to_string(one->num_pieces()) +
-                 " pieces of <= " + std::to_string(rule.long_row) + " entries, a warp each (" +
+                 " pieces of <= " + std::to_string(one->piece()) + " entries, a warp each (" +
                  std::to_string(one->num_split_rows()) + " rows of several pieces: the last piece adds them in order)";
       s.groups.push_back(g);
     }
@@ -423,8 +447,9 @@ struct Lrb {
     if (!s.groups.empty()) {
       s.groups.front().detail += "; rows binned on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
       if (one)
-        s.groups.front().detail += "; every class and the long rows in one launch of " + std::to_string(one->league()) +
-                                   " teams of " + std::to_string(one->team_size()) + " threads";
+        s.groups.front().detail += "; every class and the long rows in one launch of " +
+                                   std::to_string(one->threads() / warp) + " warps (a range of " +
+                                   std::to_string(one->threads()) + " threads)";
     }
     return step;
   }

@@ -69,7 +69,8 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(sell_sigma)                   \
   X(dia_rows)                     \
   X(tile_mma)                     \
-  X(lrb_one_launch)
+  X(lrb_one_launch)               \
+  X(lrb_long_row)
 
 #define ASPMV_TABLE_PARAMETER_ENUMERATOR(name) name,
 enum class TableParameter { ASPMV_TABLE_PARAMETERS(ASPMV_TABLE_PARAMETER_ENUMERATOR) };
