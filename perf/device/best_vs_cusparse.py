@@ -6,7 +6,8 @@
 
 Per precision and per set (real: matrices read from .mtx.xz files; generated: the rest): the geometric mean over
 the matrices of best cuSPARSE time / best aspmv time (above 1, aspmv is faster), how many are below 1.0 and 0.95,
-and the worst, once over the aspmv methods the files hold without any lrb method and once with lrb. "Best aspmv"
+and the worst, once over the aspmv methods the files hold without any lrb method (where a matrix has one) and once
+with lrb. "Best aspmv"
 is the best of the aspmv methods in the files only (bench variants "[...]" and aspmv_auto left out), not of every
 kernel the library has.
 """
@@ -34,6 +35,11 @@ for label, paths in [("double", sys.argv[1].split(",")), ("float", sys.argv[2].s
             if not cu or not asp: continue
             c = min(cu)
             with_l.append(c / min(asp.values()))
-            without.append(c / min(v for k,v in asp.items() if not k.startswith("lrb")))
+            others = [v for k, v in asp.items() if not k.startswith("lrb")]
+            if others:  # a run of lrb alone has no "without"
+                without.append(c / min(others))
         if with_l:
-            print(f"{label:6s} {sub:9s} n={len(with_l):2d}  best aspmv / best cuSPARSE speed: without lrb gm {gm(without):.3f} (below 1.0 on {sum(x<1 for x in without)}, below 0.95 on {sum(x<0.95 for x in without)}, min {min(without):.3f});  with lrb gm {gm(with_l):.3f} (below 1.0 on {sum(x<1 for x in with_l)}, below 0.95 on {sum(x<0.95 for x in with_l)}, min {min(with_l):.3f})")
+            head = f"{label:6s} {sub:9s} n={len(with_l):2d}  best aspmv / best cuSPARSE speed: "
+            if len(without) == len(with_l):
+                head += f"without lrb gm {gm(without):.3f} (below 1.0 on {sum(x<1 for x in without)}, below 0.95 on {sum(x<0.95 for x in without)}, min {min(without):.3f});  "
+            print(head + f"with lrb gm {gm(with_l):.3f} (below 1.0 on {sum(x<1 for x in with_l)}, below 0.95 on {sum(x<0.95 for x in with_l)}, min {min(with_l):.3f})")

@@ -6,10 +6,14 @@
 //  - per call us: host time per call of N calls followed by a fence (what a
 //    benchmark of back-to-back calls reports).
 // When the two are equal the calls are host-bound: the device waits for the
-// host. Ways: an empty CUDA kernel through the runtime API (CUDA builds);
-// an empty Kokkos parallel_for over one index; a Kokkos parallel_for whose
-// functor carries six Views (about what an SpMV functor carries);
-// plan.apply of csr_scalar, ELL and merge_split; the drop-in aspmv::spmv;
+// host (or, for a kernel longer than the launch, the launch queue is full).
+// Ways: an empty CUDA kernel through the runtime API and the same with an
+// argument of 256, 1,024 and 2,048 bytes (CUDA builds); an empty Kokkos
+// parallel_for over one index, one whose functor is 1 KB of data, an empty
+// team launch; a Kokkos parallel_for whose functor carries six Views (about
+// what an SpMV functor carries); plan.apply of csr_scalar, ELL, merge_split,
+// CSR-Adaptive and lrb; CSR-scalar's functor launched directly (the plan's
+// kernel without the plan's path); the drop-in aspmv::spmv;
 // each on a generated matrix of 16 rows (stencil2d-5pt-4) and one of 1,024;
 // on CUDA also plan.apply of csr_scalar captured once as a graph on a stream
 // of its own and replayed (aspmv::capture_apply: a replay reuses x and y).
@@ -18,6 +22,9 @@
 // Prints the median over R repeats of each figure.
 
 #include <aspmv/aspmv.hpp>
+#include <aspmv/impl/canonical_vectors.hpp>
+#include <aspmv/impl/policies.hpp>
+#include <aspmv/kernels/csr_scalar.hpp>
 #include <backends/graph.hpp>
 #include <backends/traits.hpp>
 #ifdef KOKKOS_ENABLE_CUDA
@@ -36,6 +43,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -46,6 +54,15 @@ using Clock = std::chrono::steady_clock;
 
 struct EmptyFunctor {
   KOKKOS_FUNCTION void operator()(const std::int64_t) const {}
+};
+
+// A functor carrying 1 KB of data by value, launched light-weight (as aspmv's policies are): its size is the
+// kernel's argument.
+struct KilobyteFunctor {
+  int words[256];
+  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
+    if (words[i & 255] == -1) printf("never\n");
+  }
 };
 
 struct SixViews {
@@ -116,6 +133,15 @@ int main(int argc, char** argv) {
 #ifdef KOKKOS_ENABLE_CUDA
     print("cuda empty kernel", "-",
           measure(exec, calls, repeats, [&] { aspmv::backends::cuda_probe::launch_empty(exec.cuda_stream()); }));
+    print("cuda kernel, 256-byte argument", "-", measure(exec, calls, repeats, [&] {
+            aspmv::backends::cuda_probe::launch_with_argument<256>(exec.cuda_stream());
+          }));
+    print("cuda kernel, 1024-byte argument", "-", measure(exec, calls, repeats, [&] {
+            aspmv::backends::cuda_probe::launch_with_argument<1024>(exec.cuda_stream());
+          }));
+    print("cuda kernel, 2048-byte argument", "-", measure(exec, calls, repeats, [&] {
+            aspmv::backends::cuda_probe::launch_with_argument<2048>(exec.cuda_stream());
+          }));
     cudaStream_t stream = nullptr;  // lives to the end of the program, with the instance on it
     aspmv::backends::cuda_probe::check(cudaStreamCreate(&stream), "stream");
     const Space on_stream(stream);
@@ -130,6 +156,16 @@ int main(int argc, char** argv) {
     print("kokkos empty parallel_for", "-", measure(exec, calls, repeats, [&] {
             Kokkos::parallel_for("aspmv::launch_floor::empty", Kokkos::RangePolicy<Space>(exec, 0, 1), EmptyFunctor{});
           }));
+    print("kokkos 1 KB functor", "-", measure(exec, calls, repeats, [&] {
+            Kokkos::parallel_for("aspmv::launch_floor::kilobyte",
+                                 Kokkos::RangePolicy<Space, aspmv::impl::LightWeight>(exec, 0, 1), KilobyteFunctor{});
+          }));
+    print("kokkos empty team launch", "-", measure(exec, calls, repeats, [&] {
+            Kokkos::parallel_for("aspmv::launch_floor::team",
+                                 Kokkos::TeamPolicy<Space, aspmv::impl::LightWeight>(
+                                     exec, 1, aspmv::backends::Traits<Space>::is_gpu ? 32 : 1, 1),
+                                 KOKKOS_LAMBDA(const Kokkos::TeamPolicy<Space>::member_type&){});
+          }));
     Kokkos::View<std::int32_t*, Mem> iv("iv", 16);
     Kokkos::View<double*, Mem> dv("dv", 16), out("out", 16);
     print("kokkos six-view parallel_for", "-", measure(exec, calls, repeats, [&] {
@@ -141,12 +177,25 @@ int main(int argc, char** argv) {
       aspmv::DeviceCsr<double, std::int32_t, Mem> a(exec, host);
       Kokkos::View<double*, Mem> x("x", host.num_cols), y("y", host.num_rows);
       Kokkos::deep_copy(x, 1.0);
-      for (const auto k : {aspmv::Kernel::csr_scalar, aspmv::Kernel::ell, aspmv::Kernel::merge_split}) {
+      for (const auto k : {aspmv::Kernel::csr_scalar, aspmv::Kernel::ell, aspmv::Kernel::merge_split,
+                           aspmv::Kernel::csr_adaptive, aspmv::Kernel::lrb}) {
         aspmv::PlanOptions o;
         o.kernel = k;
         const auto plan = aspmv::make_plan(exec, a.view(), o);
         print(("plan.apply " + std::string(aspmv::to_string(k))).c_str(), name,
               measure(exec, calls, repeats, [&] { plan.apply(exec, 1.0, x, 0.0, y); }));
+      }
+      {  // CSR-scalar's own functor and launch, without the plan's path (checks, region, dispatch)
+        const auto xi = aspmv::impl::input_vector(x);
+        const auto yo = aspmv::impl::output_vector(y);
+        using F = aspmv::impl::CsrScalarFunctor<std::decay_t<decltype(a.view())>, std::decay_t<decltype(xi)>,
+                                                std::decay_t<decltype(yo)>>;
+        const auto m = a.view();
+        print("kokkos csr_scalar functor", name, measure(exec, calls, repeats, [&] {
+                Kokkos::parallel_for("aspmv::launch_floor::csr_scalar",
+                                     aspmv::impl::RangePolicy<Space>(exec, 0, m.num_rows(), Kokkos::ChunkSize(1)),
+                                     F{m.row_offsets(), m.col_indices(), m.values(), xi, yo, 1.0, 0.0});
+              }));
       }
       print("drop-in aspmv::spmv", name,
             measure(exec, calls, repeats, [&] { aspmv::spmv(exec, 1.0, a.view(), x, 0.0, y); }));
