@@ -25,11 +25,11 @@
 //    y, no second launch.
 
 #include <aspmv/error.hpp>
+#include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/split_rows.hpp>
 #include <aspmv/impl/strided_dot.hpp>
-#include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
 #include <backends/traits.hpp>
 
