@@ -84,6 +84,16 @@ struct KernelParameters {
   // matrix (impl/lrb_one_launch.hpp's choose_lrb_piece), otherwise rows above
   // 16 passes, a team each.
   int lrb_long_row = 0;
+  // vector_split (kernels/vector_split.hpp), whose shape comes from m and nnz:
+  // lanes a row the largest power of two with at least split_lane_entries
+  // entries a lane at the mean row length; rows longer than
+  // split_medium_passes passes of their lanes (at least a warp's width) the
+  // whole warp's; rows longer than a chunk shared by the launch's chunk
+  // warps, the chunk about nnz / the device's warps, at most split_chunk
+  // entries (unless nnz / 2^16 is longer).
+  int split_lane_entries = 4;
+  int split_medium_passes = 16;
+  int split_chunk = 4096;
 };
 
 struct ArchProvenance {

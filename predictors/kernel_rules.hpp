@@ -56,8 +56,10 @@ inline Kernel robust_kernel(bool is_gpu) { return is_gpu ? Kernel::csr_adaptive 
 // applies: from m, n and nnz alone, among the kernels that launch without
 // device arrays (KernelTraits::direct). A row may hold up to min(n, nnz)
 // entries; unless that bound keeps every row within skew_bound times the
-// mean, skew cannot be ruled out and the load-balanced merge-split runs
-// (its time follows the nonzeros, whatever the rows). Otherwise GPUs run
+// mean, skew cannot be ruled out and GPUs run vector_split: CSR-vector at
+// lanes from the mean, rows over a chunk shared by every warp of the launch
+// (kernels/vector_split.hpp; before it the load-balanced merge-split, whose
+// per-team chain cost 13-15 us on small matrices). Otherwise GPUs run
 // CSR-vector with the CUSP mean rule's TpR and CPUs CSR-scalar.
 // CSR-vector-team (long rows by the whole team, one launch) in merge-split's
 // place was measured and not taken: on the H200 it was 0.898x the best
@@ -85,7 +87,7 @@ inline bool known_features_rule_out_skew(const RowStats& known) {
 }
 
 inline DirectChoice choose_direct_kernel(const RowStats& known, bool is_gpu, int max_tpr) {
-  if (!known_features_rule_out_skew(known) && is_gpu) return {Kernel::merge_split, 1, "rule"};
+  if (!known_features_rule_out_skew(known) && is_gpu) return {Kernel::vector_split, 1, "rule"};
   if (!is_gpu) return {Kernel::csr_scalar, 1, "rule"};
   return {Kernel::csr_vector, tpr_by_rule(TprRule::cusp_mean, known, max_tpr), "rule"};
 }

@@ -76,6 +76,9 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::tile_mma: p.tile_mma = iv; break;
     case TableParameter::lrb_one_launch: p.lrb_one_launch = iv; break;
     case TableParameter::lrb_long_row: p.lrb_long_row = iv; break;
+    case TableParameter::split_lane_entries: p.split_lane_entries = iv; break;
+    case TableParameter::split_medium_passes: p.split_medium_passes = iv; break;
+    case TableParameter::split_chunk: p.split_chunk = iv; break;
   }
   for (const auto k : all_kernels)
     if (planner::kernel_reads(k, key) && std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())

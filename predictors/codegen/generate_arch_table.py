@@ -128,6 +128,15 @@ def generate(table, source_name, sha):
     params["lrb_long_row"] = int(p.get("lrb", {}).get("long_row", 0))
     if params["lrb_long_row"] < 0:
         raise TableError("field 'parameters.lrb.long_row' must be >= 0")
+    # Optional: vector_split's shape rules (entries a lane at the mean, passes before the warp takes a row, longest chunk).
+    split = p.get("vector_split", {})
+    params["split_lane_entries"] = int(split.get("lane_entries", 4))
+    params["split_medium_passes"] = int(split.get("medium_passes", 16))
+    params["split_chunk"] = int(split.get("chunk", 4096))
+    for key, field in (("split_lane_entries", "lane_entries"), ("split_medium_passes", "medium_passes"),
+                       ("split_chunk", "chunk")):
+        if params[key] < 1:
+            raise TableError("field 'parameters.vector_split.%s' must be >= 1" % field)
     if params["sell_slice_height"] < 1 or params["sell_sort_window"] < 1:
         raise TableError("fields 'parameters.sell.slice_height' and 'sort_window' must be >= 1")
     if params["skew_guard_row_share"] < 0 or params["skew_guard_min_row_passes"] < 0:
@@ -164,7 +173,7 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
@@ -174,7 +183,8 @@ def generate(table, source_name, sha):
             params["transpose_scatter_max_column_nnz"], params["skew_guard_row_share"],
             params["skew_guard_min_row_passes"], params["sell_slice_height"], params["sell_sort_window"],
             params["host_shares_per_thread"], params["host_row_simd"], params["host_row_partial_sums"],
-            params["dia_rows_per_thread"], params["tile_mma"], params["lrb_one_launch"], params["lrb_long_row"]),
+            params["dia_rows_per_thread"], params["tile_mma"], params["lrb_one_launch"], params["lrb_long_row"],
+            params["split_lane_entries"], params["split_medium_passes"], params["split_chunk"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

@@ -30,7 +30,8 @@
   X(csr_vector_team, CsrVectorTeam)  \
   X(dia, Dia)                        \
   X(tile8x4, Tile8x4)                \
-  X(lrb, Lrb)
+  X(lrb, Lrb)                        \
+  X(vector_split, VectorSplit)
 
 namespace aspmv {
 

@@ -15,7 +15,7 @@
 // Without a handle these calls keep no per-matrix state and cost nothing
 // beyond the SpMV: no device allocation, no copy and no fence; the kernel is
 // chosen from the known features (m, n, nnz) without a pass over the matrix.
-// (The load-balanced merge_split keeps its carries in a small workspace the
+// (vector_split, the GPUs' kernel for rows of unknown skew, keeps its sums in a small workspace the
 // library allocates once per execution-space instance, on its first call.)
 //  - "N", rank 1: a kernel that needs no per-matrix arrays, by rule
 //    (planner/direct_choice.hpp says why a rule and not the models).

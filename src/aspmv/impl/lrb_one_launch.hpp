@@ -30,6 +30,7 @@
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/split_rows.hpp>
 #include <aspmv/impl/strided_dot.hpp>
+#include <aspmv/impl/warp_ops.hpp>
 #include <aspmv/planner/workspace.hpp>
 #include <backends/traits.hpp>
 
@@ -162,15 +163,8 @@ struct LrbOneLaunchFunctor {
   Kokkos::View<std::int32_t*, Memory> done;  // one counter a split row, zero between launches
   LrbLayout layout;
 
-  // Inclusive sums within aligned groups of `lanes` lanes of the warp; the
-  // group's last lane holds its total. Every lane of the warp calls it.
   KOKKOS_INLINE_FUNCTION static Value group_sum(Value v, int lane, int lanes) {
-    const int g = lane % lanes;
-    for (int offset = 1; offset < lanes; offset *= 2) {
-      const Value up = Backend::shuffle_up(v, offset);
-      if (g >= offset) v += up;
-    }
-    return v;
+    return impl::group_sum<Backend>(v, lane, lanes);
   }
 
   // Thread i of the range: lane i % warp of unit i / warp (the range is

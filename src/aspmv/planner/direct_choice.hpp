@@ -2,8 +2,8 @@
 // The drop-in call's choice (aspmv::spmv, no plan): from the known features
 // (m, n, nnz) alone, among the kernels that launch without device arrays.
 //
-// It is the rule (predictors::choose_direct_kernel: the load-balanced
-// merge_split on GPUs unless m, n, nnz bound the rows, then CSR-vector with
+// It is the rule (predictors::choose_direct_kernel: vector_split, which
+// shares long rows among all its warps, on GPUs unless m, n, nnz bound the rows, then CSR-vector with
 // the CUSP mean TpR; CSR-scalar on CPUs), not the model table's kernel_known:
 // that model is trained for a plan's known-feature path, whose labels count a
 // plan's analysis, and on the H100 it chose worse for the drop-in than the

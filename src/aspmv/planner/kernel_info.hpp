@@ -70,7 +70,10 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(dia_rows)                     \
   X(tile_mma)                     \
   X(lrb_one_launch)               \
-  X(lrb_long_row)
+  X(lrb_long_row)                 \
+  X(split_lane_entries)           \
+  X(split_medium_passes)          \
+  X(split_chunk)
 
 #define ASPMV_TABLE_PARAMETER_ENUMERATOR(name) name,
 enum class TableParameter { ASPMV_TABLE_PARAMETERS(ASPMV_TABLE_PARAMETER_ENUMERATOR) };

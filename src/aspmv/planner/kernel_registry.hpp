@@ -26,6 +26,7 @@
 #include <aspmv/kernels/merge_split.hpp>
 #include <aspmv/kernels/sell.hpp>
 #include <aspmv/kernels/tile8x4.hpp>
+#include <aspmv/kernels/vector_split.hpp>
 #include <aspmv/planner/kernel_info.hpp>
 
 #include <algorithm>

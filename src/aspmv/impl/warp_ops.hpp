@@ -1,0 +1,54 @@
+#pragma once
+// Operations of the lanes of one warp in lock step (Traits::warp_lanes lanes;
+// one on CPUs, where each is the identity): sums within aligned groups of
+// lanes, and a search of a sorted array by every lane of the warp at once.
+// Every lane of the warp calls each of them with the same group width and
+// search bounds.
+
+#include <backends/traits.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+
+namespace aspmv::impl {
+
+// Inclusive sums within aligned groups of `lanes` lanes (a power of two, at
+// most a warp); the group's last lane holds its total. The same lanes add in
+// the same order on every run.
+template <class Backend, class T>
+KOKKOS_INLINE_FUNCTION T group_sum(T v, int lane, int lanes) {
+  const int g = lane % lanes;
+  for (int offset = 1; offset < lanes; offset *= 2) {
+    const T up = Backend::shuffle_up(v, offset);
+    if (g >= offset) v += up;
+  }
+  return v;
+}
+
+// The last index r in [lo, hi) with sorted(r) <= v, given sorted(lo) <= v
+// (sorted nondecreasing; sorted(hi) need not exist). Each round every lane
+// reads one pivot and the warp keeps the part between the last pivot not
+// above v and the first above it: a warp of W lanes takes log_{W+1} of the
+// range's length rounds (4 for a million rows on CUDA), one lane a binary
+// search.
+template <class Backend, class Sorted>
+KOKKOS_INLINE_FUNCTION std::int64_t warp_last_not_above(const Sorted& sorted, std::int64_t lo, std::int64_t hi,
+                                                        std::int64_t v, int lane) {
+  constexpr int warp = Backend::warp_lanes;
+  while (hi - lo > 1) {
+    // Lane j's pivot: lo + (j + 1) * span / (warp + 1), in [lo, hi - 1], the last above lo (one lane: the middle).
+    const std::int64_t span = hi - lo;
+    const std::int64_t p = lo + (static_cast<std::int64_t>(lane + 1) * span) / (warp + 1);
+    const int not_above = static_cast<std::int64_t>(sorted(p)) <= v ? 1 : 0;
+    // Pivots grow with the lane, so the lanes not above v are a prefix: count them.
+    const int count = Backend::broadcast(group_sum<Backend>(not_above, lane, warp), warp - 1);
+    const std::int64_t new_lo = count == 0 ? lo : Backend::broadcast(p, count - 1);
+    const std::int64_t new_hi = count == warp ? hi : Backend::broadcast(p, count);
+    lo = new_lo;
+    hi = new_hi;
+  }
+  return lo;
+}
+
+}  // namespace aspmv::impl

@@ -1,0 +1,212 @@
+// vector_split (kernels/vector_split.hpp): its shape from m and nnz (lanes
+// from the mean, chunks from the device's warps, at most 2^16 chunks whatever nnz), the warp's search of
+// the row offsets, and the kernel against the long-double reference with
+// the space's own chunks and with short ones (rows split into many pieces,
+// long rows side by side, rows starting on a chunk's first entry, empty
+// rows between pieces) on every enabled space, float and double, int32 and
+// int64 offsets. Repeated launches on one workspace agree bit for bit and
+// leave every counter at zero. (test_kernels.cpp runs it through make_plan
+// with the rest, the drop-in tests through aspmv::spmv.)
+
+#include <catch2/catch.hpp>
+
+#include "support/spaces.hpp"
+#include "support/spmv_check.hpp"
+
+#include <aspmv/arch_table.hpp>
+#include <aspmv/device_csr.hpp>
+#include <aspmv/impl/warp_ops.hpp>
+#include <aspmv/kernels/vector_split.hpp>
+#include <aspmv/reference.hpp>
+
+#include <corpus/random_csr.hpp>
+#include <corpus/rng.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+using namespace aspmv;
+using namespace aspmv::testing;
+
+namespace {
+
+// Rows of the given lengths (at most cols), columns spread evenly, random values.
+HostCsr<double, std::int64_t> rows_of(const std::vector<std::int32_t>& lengths, std::int32_t cols, std::uint64_t seed) {
+  HostCsr<double, std::int64_t> a;
+  a.num_rows = static_cast<std::int32_t>(lengths.size());
+  a.num_cols = cols;
+  corpus::Rng rng(seed);
+  for (const std::int32_t len : lengths) {
+    for (std::int32_t k = 0; k < len; ++k) {  // columns spread evenly, increasing (len <= cols)
+      a.col_indices.push_back(static_cast<std::int32_t>((std::int64_t(k) * cols) / len));
+      a.values.push_back(rng.signed_value());
+    }
+    a.row_offsets.push_back(static_cast<std::int64_t>(a.col_indices.size()));
+  }
+  return a;
+}
+
+std::vector<corpus::NamedMatrix> split_matrices() {
+  std::vector<corpus::NamedMatrix> m = corpus::edge_case_matrices(61);
+  // Hubs side by side first, then short rows (merge-split's and CSR-vector-team's hard case).
+  std::vector<std::int32_t> hubs(12, 700);
+  hubs.resize(600, 3);
+  m.push_back({"12-hubs-of-700-first", rows_of(hubs, 800, 62)});
+  // Long rows each starting on a chunk's first entry (chunks of 16 and 64), empty rows between them.
+  m.push_back({"rows-of-64-and-empty", rows_of({64, 0, 0, 64, 128, 0, 64, 0, 192}, 300, 63)});
+  // Every length from 0 to 300, shuffled by a stride.
+  std::vector<std::int32_t> every(301);
+  for (std::int32_t i = 0; i <= 300; ++i) every[i] = (i * 37) % 301;
+  m.push_back({"every-length-0-to-300", rows_of(every, 500, 64)});
+  corpus::RandomCsrSpec s;
+  s.rows = s.cols = 2000;
+  s.lengths = corpus::RowLengths::zipf;
+  s.mean = 5;
+  s.spread = 1.5;
+  s.max_row = 2000;
+  s.seed = 65;
+  m.push_back({corpus::name(s), corpus::random_csr(s)});
+  m.push_back({"short-rows-with-3-rows-of-2500", corpus::short_rows_with_long_rows(3000, 3, 2500, 66)});
+  m.push_back({"one-row-of-5000-in-40", corpus::single_long_row(40, 6000, 17, 5000, 67)});
+  m.push_back({"one-row-of-4000-first", corpus::single_long_row(300, 4000, 0, 4000, 68)});
+  return m;
+}
+
+template <class Space, class Value, class Offset>
+void check_shape(const corpus::NamedMatrix& m, std::int64_t chunk, double alpha, double beta) {
+  using Mem = typename Space::memory_space;
+  using Traits = backends::Traits<Space>;
+  // chunk 0: the space's own shape; else chunks of `chunk` entries (at least `medium`: a warp's width on GPUs).
+  const auto nnz = static_cast<std::int64_t>(m.matrix.col_indices.size());
+  impl::VectorSplitRules rules;
+  if (chunk > 0) rules.chunk = chunk;
+  const auto shape =
+      chunk > 0 ? impl::vector_split_shape(Traits::warp_lanes, Traits::max_tpr, m.matrix.num_rows, nnz, 1, rules)
+                : impl::vector_split_shape(Space(), arch_table().parameters, m.matrix.num_rows, nnz);
+  const auto size = impl::vector_split_workspace(shape);
+  impl::Workspace<Value, Mem> ws;
+  ws.values = Kokkos::View<Value*, Mem>("sums", static_cast<std::size_t>(size.values));
+  ws.indices = Kokkos::View<std::int32_t*, Mem>("counters", static_cast<std::size_t>(size.indices));
+  const auto out = run_launches<Space, Value, Offset>(
+      m.matrix, alpha, beta, 3, 69,
+      [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
+        impl::launch_vector_split(exec, a, shape, ws, al, x, be, y);
+      });
+  INFO("space " << Traits::name << ", matrix " << m.name << ", chunk " << shape.chunk << ", lanes " << shape.lanes
+                << ", medium " << shape.medium << ", beta " << beta);
+  INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
+  CHECK(out.comparison.within_bounds);
+  CHECK(out.all_equal());
+  std::vector<std::int32_t> counters(static_cast<std::size_t>(size.indices));
+  Space exec;
+  Kokkos::deep_copy(
+      exec, Kokkos::View<std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(counters.data(), counters.size()),
+      ws.indices);
+  exec.fence();
+  CHECK(std::count(counters.begin(), counters.end(), 0) == static_cast<std::ptrdiff_t>(counters.size()));
+}
+
+}  // namespace
+
+TEST_CASE("vector_split's shape comes from m and nnz", "[vector_split]") {
+  constexpr std::int64_t wave = 8448;  // an H200's warps at once (132 SMs x 64)
+  SECTION("lanes a row: at least 4 entries a lane at the mean length, at most a warp") {
+    CHECK(impl::vector_split_shape(32, 32, 1000, 7000, wave).lanes == 1);
+    CHECK(impl::vector_split_shape(32, 32, 1000, 16000, wave).lanes == 4);
+    CHECK(impl::vector_split_shape(32, 32, 1000, 60000, wave).lanes == 8);
+    CHECK(impl::vector_split_shape(32, 32, 1000, 500000, wave).lanes == 32);
+    CHECK(impl::vector_split_shape(32, 8, 1000, 500000, wave).lanes == 8);
+    CHECK(impl::vector_split_shape(1, 1, 1000, 500000, 16).lanes == 1);
+  }
+  SECTION("rows by their lanes, by the warp, and by the chunk units") {
+    // Small: chunks of `medium` entries (16 passes of 8 lanes), so crowded long rows spread over many warps.
+    const auto s = impl::vector_split_shape(32, 32, 1000, 60000, wave);
+    CHECK(s.medium == 128);
+    CHECK(s.chunk == 128);
+    CHECK(s.chunks == (60000 + 127) / 128);
+    CHECK(s.rows_a_unit() == 4);
+    CHECK(s.row_units == 250);
+    CHECK(s.units() == s.chunks + 250);
+    CHECK(impl::vector_split_shape(32, 32, 1000, 3000, wave).medium == 32);  // at least a warp's width
+    // Larger: about a wave of chunk units, chunks of at most the table's 4096.
+    const auto mid = impl::vector_split_shape(32, 32, 1000000, 10000000, wave);
+    CHECK(mid.chunk == (10000000 + wave - 1) / wave);
+    CHECK(mid.chunks <= wave);
+    CHECK(impl::vector_split_shape(32, 32, 10000000, 200000000, wave).chunk == 4096);
+    // One lane a unit (CPUs): every row up to a chunk is the lane's.
+    const auto cpu = impl::vector_split_shape(1, 1, 1000, 60000, 16);
+    CHECK(cpu.medium == cpu.chunk);
+    CHECK(cpu.chunk == 3750);  // a thread's share
+  }
+  SECTION("the table's rules: entries a lane, passes before the warp takes a row, the longest chunk") {
+    const predictors::KernelParameters p{};  // the defaults every table starts from
+    const auto rules = impl::vector_split_rules(p);
+    CHECK(rules.lane_entries == 4);
+    CHECK(rules.medium_passes == 16);
+    CHECK(rules.chunk == 4096);
+    const auto s = impl::vector_split_shape(32, 32, 1000, 6000000, 16, {8, 8, 2048});
+    CHECK(s.lanes == 32);
+    CHECK(s.medium == 256);  // 8 passes of 32 lanes
+    CHECK(s.chunk == 2048);
+    CHECK_THROWS_WITH(impl::vector_split_shape(32, 32, 10, 10, wave, {0, 16, 1024}),
+                      Catch::Contains("not a launch shape"));
+    CHECK_THROWS_WITH(impl::vector_split_shape(32, 32, 10, 10, wave, {4, 16, 0}),
+                      Catch::Contains("not a launch shape"));
+  }
+  SECTION("at most 2^16 chunks whatever nnz (the drop-in's workspace has a fixed size)") {
+    for (const std::int64_t nnz : {std::int64_t{0}, std::int64_t{1}, std::int64_t{1} << 28, (std::int64_t{1} << 28) + 1,
+                                   std::int64_t{1} << 40, (std::int64_t{1} << 40) + 12345}) {
+      const auto s = impl::vector_split_shape(32, 32, std::int64_t{1} << 30, nnz, wave);
+      INFO("nnz " << nnz << ": chunk " << s.chunk << ", chunks " << s.chunks);
+      CHECK(s.chunks <= impl::vector_split_max_chunks);
+      CHECK(s.chunks * s.chunk >= nnz);
+      CHECK(impl::vector_split_workspace(s).indices <= impl::vector_split_max_chunks);
+      CHECK(impl::vector_split_workspace(s).values <= impl::vector_split_max_chunks);
+    }
+  }
+  SECTION("empty matrices launch nothing; bad shapes are refused") {
+    CHECK(impl::vector_split_shape(32, 32, 0, 0, wave).units() == 0);
+    CHECK(impl::vector_split_workspace(impl::vector_split_shape(32, 32, 10, 0, wave)).empty());
+    CHECK(impl::vector_split_shape(32, 32, 10, 0, wave).row_units == 1);  // the rows' y still written (beta y)
+    CHECK_THROWS_WITH(impl::vector_split_shape(24, 32, 10, 10, wave), Catch::Contains("not a launch shape"));
+    CHECK_THROWS_WITH(impl::vector_split_shape(32, 32, -1, 10, wave), Catch::Contains("negative"));
+  }
+}
+
+TEST_CASE("vector_split's pieces: the chunks that start inside a long row", "[vector_split]") {
+  // A row of entries [40, 100) with chunks of 16: chunks 3, 4, 5 and 6 start inside it (48, 64, 80, 96); chunk 3's
+  // unit also sums entries 40-47 (the row starts inside chunk 2).
+  CHECK(impl::vector_split_first_chunk(40, 16) == 3);
+  CHECK(impl::vector_split_last_chunk(100, 16) == 6);
+  // A row starting on chunk 2's first entry: chunk 2's unit takes its first piece.
+  CHECK(impl::vector_split_first_chunk(32, 16) == 2);
+  CHECK(impl::vector_split_last_chunk(49, 16) == 3);
+}
+
+TEST_CASE("the warp's search finds the last offset not above a value", "[vector_split]") {
+  using Space = Kokkos::DefaultHostExecutionSpace;
+  using Backend = backends::Traits<Space>;
+  const std::vector<std::int64_t> sorted{0, 0, 3, 3, 3, 7, 10, 10, 15};
+  Kokkos::View<const std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> v(sorted.data(), sorted.size());
+  const auto n = static_cast<std::int64_t>(sorted.size());
+  for (std::int64_t value = 0; value <= 20; ++value) {
+    std::int64_t expected = 0;
+    for (std::int64_t r = 0; r < n; ++r)
+      if (sorted[r] <= value) expected = r;
+    INFO("value " << value);
+    CHECK(impl::warp_last_not_above<Backend>(v, 0, n, value, 0) == expected);
+  }
+  CHECK(impl::warp_last_not_above<Backend>(v, 5, 6, 100, 0) == 5);  // a range of one: its only index
+}
+
+TEMPLATE_LIST_TEST_CASE("vector_split equals the reference with long and short chunks", "[kernels][vector_split]",
+                        Configs) {
+  using Space = typename TestType::space;
+  for (const auto& m : split_matrices())
+    for (const std::int64_t chunk : {std::int64_t{0}, std::int64_t{16}, std::int64_t{64}}) {
+      check_shape<Space, typename TestType::value, typename TestType::offset>(m, chunk, 1.0, 0.0);
+      check_shape<Space, typename TestType::value, typename TestType::offset>(m, chunk, -1.5, 2.0);
+    }
+}
