@@ -91,7 +91,7 @@ struct KernelParameters {
   // whole warp's; rows longer than a chunk shared by the launch's chunk
   // warps, the chunk about nnz / the device's warps, at most split_chunk
   // entries (unless nnz / 2^16 is longer).
-  int split_lane_entries = 4;
+  int split_lane_entries = 2;
   int split_medium_passes = 16;
   int split_chunk = 4096;
 };

@@ -130,7 +130,7 @@ def generate(table, source_name, sha):
         raise TableError("field 'parameters.lrb.long_row' must be >= 0")
     # Optional: vector_split's shape rules (entries a lane at the mean, passes before the warp takes a row, longest chunk).
     split = p.get("vector_split", {})
-    params["split_lane_entries"] = int(split.get("lane_entries", 4))
+    params["split_lane_entries"] = int(split.get("lane_entries", 2))
     params["split_medium_passes"] = int(split.get("medium_passes", 16))
     params["split_chunk"] = int(split.get("chunk", 4096))
     for key, field in (("split_lane_entries", "lane_entries"), ("split_medium_passes", "medium_passes"),

@@ -112,26 +112,28 @@ void check_shape(const corpus::NamedMatrix& m, std::int64_t chunk, double alpha,
 
 TEST_CASE("vector_split's shape comes from m and nnz", "[vector_split]") {
   constexpr std::int64_t wave = 8448;  // an H200's warps at once (132 SMs x 64)
-  SECTION("lanes a row: at least 4 entries a lane at the mean length, at most a warp") {
-    CHECK(impl::vector_split_shape(32, 32, 1000, 7000, wave).lanes == 1);
-    CHECK(impl::vector_split_shape(32, 32, 1000, 16000, wave).lanes == 4);
-    CHECK(impl::vector_split_shape(32, 32, 1000, 60000, wave).lanes == 8);
+  SECTION("lanes a row: at least 2 entries a lane at the mean length, at most a warp") {
+    CHECK(impl::vector_split_shape(32, 32, 1000, 3000, wave).lanes == 1);
+    CHECK(impl::vector_split_shape(32, 32, 1000, 7000, wave).lanes == 2);
+    CHECK(impl::vector_split_shape(32, 32, 1000, 16000, wave).lanes == 8);
+    CHECK(impl::vector_split_shape(32, 32, 1000, 60000, wave).lanes == 16);
     CHECK(impl::vector_split_shape(32, 32, 1000, 500000, wave).lanes == 32);
     CHECK(impl::vector_split_shape(32, 8, 1000, 500000, wave).lanes == 8);
     CHECK(impl::vector_split_shape(1, 1, 1000, 500000, 16).lanes == 1);
   }
   SECTION("rows by their lanes, by the warp, and by the chunk units") {
-    // Small: chunks of `medium` entries (16 passes of 8 lanes), so crowded long rows spread over many warps.
+    // Small: chunks of `medium` entries (16 passes of 16 lanes), so crowded long rows spread over many warps.
     const auto s = impl::vector_split_shape(32, 32, 1000, 60000, wave);
-    CHECK(s.medium == 128);
-    CHECK(s.chunk == 128);
-    CHECK(s.chunks == (60000 + 127) / 128);
-    CHECK(s.rows_a_unit() == 4);
-    CHECK(s.row_units == 250);
-    CHECK(s.units() == s.chunks + 250);
+    CHECK(s.medium == 256);
+    CHECK(s.chunk == 256);
+    CHECK(s.chunks == (60000 + 255) / 256);
+    CHECK(s.rows_a_unit() == 2);
+    CHECK(s.row_units == 500);
+    CHECK(s.units() == s.chunks + 500);
     CHECK(impl::vector_split_shape(32, 32, 1000, 3000, wave).medium == 32);  // at least a warp's width
     // Larger: about a wave of chunk units, chunks of at most the table's 4096.
     const auto mid = impl::vector_split_shape(32, 32, 1000000, 10000000, wave);
+    CHECK(mid.lanes == 4);
     CHECK(mid.chunk == (10000000 + wave - 1) / wave);
     CHECK(mid.chunks <= wave);
     CHECK(impl::vector_split_shape(32, 32, 10000000, 200000000, wave).chunk == 4096);
@@ -143,7 +145,7 @@ TEST_CASE("vector_split's shape comes from m and nnz", "[vector_split]") {
   SECTION("the table's rules: entries a lane, passes before the warp takes a row, the longest chunk") {
     const predictors::KernelParameters p{};  // the defaults every table starts from
     const auto rules = impl::vector_split_rules(p);
-    CHECK(rules.lane_entries == 4);
+    CHECK(rules.lane_entries == 2);
     CHECK(rules.medium_passes == 16);
     CHECK(rules.chunk == 4096);
     const auto s = impl::vector_split_shape(32, 32, 1000, 6000000, 16, {8, 8, 2048});

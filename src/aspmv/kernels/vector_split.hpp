@@ -6,8 +6,10 @@
 // One launch, a flat range of units x warp threads (thread i is lane
 // i % warp of unit i / warp, as lrb's one launch). From m and nnz alone:
 //  - lanes a row L: the largest power of two, at most a warp, with at
-//    least split_lane_entries (4) entries a lane at the mean length (a
-//    7-point stencil one lane a row; rows of 60 entries 8 lanes);
+//    least split_lane_entries (2) entries a lane at the mean length (a
+//    7-point stencil 2 lanes a row, rows of 60 entries 16; with 4, one
+//    lane for rows of up to 32 entries ran power-law graphs 1.2-1.6x slower
+//    on the H200, perf/results/h200/2026-12-01-vector-split call 2);
 //  - row units: warp / L consecutive rows a unit, L lanes a row. A row of
 //    up to `medium` entries (split_medium_passes, 16, passes of its lanes,
 //    at least a warp's width) is summed by its lanes; a longer one, up to a
@@ -70,7 +72,7 @@ inline constexpr std::int64_t vector_split_max_chunks = std::int64_t{1} << 16;
 
 // The shape's rules (the architecture table's split_* parameters).
 struct VectorSplitRules {
-  int lane_entries = 4;       // lanes a row: at least this many entries a lane at the mean length
+  int lane_entries = 2;       // lanes a row: at least this many entries a lane at the mean length
   int medium_passes = 16;     // rows over this many passes of their lanes (at least a warp's width): the warp's
   std::int64_t chunk = 4096;  // the longest chunk (unless nnz / 2^16 is longer)
 };
