@@ -212,3 +212,36 @@ TEMPLATE_LIST_TEST_CASE("vector_split equals the reference with long and short c
       check_shape<Space, typename TestType::value, typename TestType::offset>(m, chunk, -1.5, 2.0);
     }
 }
+
+// Views longer than the offsets say (nnz counts the views' entries): the entries past offsets(rows) belong to no
+// row, and the chunk units that start there read nothing past the offsets.
+TEST_CASE("vector_split ignores entries past the last row offset", "[vector_split]") {
+  using Space = Kokkos::DefaultHostExecutionSpace;
+  using Mem = Space::memory_space;
+  const std::vector<std::int32_t> offsets{0, 2, 2, 40};  // 3 rows, 40 entries in rows; the views hold 100
+  Kokkos::View<std::int32_t*, Mem> o("offsets", offsets.size());
+  Kokkos::View<std::int32_t*, Mem> cols("cols", 100);
+  Kokkos::View<double*, Mem> vals("vals", 100), x("x", 4), y("y", 3);
+  for (std::size_t i = 0; i < offsets.size(); ++i) o(i) = offsets[i];
+  for (int j = 0; j < 100; ++j) {
+    cols(j) = j % 4;
+    vals(j) = j < 40 ? 1.0 : 1e30;  // past the rows: never summed
+  }
+  for (int j = 0; j < 4; ++j) x(j) = j + 1.0;
+  const CsrMatrix<double, std::int32_t, Mem> a(3, 4, o, cols, vals);
+  REQUIRE(a.nnz() == 100);
+  impl::VectorSplitRules rules;
+  rules.chunk = 16;  // chunk units at entries 0, 16, ..., 96: those from 48 on start past the rows
+  const auto shape = impl::vector_split_shape(1, 1, a.num_rows(), a.nnz(), 1, rules);
+  REQUIRE(shape.chunks == 7);
+  const auto size = impl::vector_split_workspace(shape);
+  impl::Workspace<double, Mem> ws{Kokkos::View<double*, Mem>("sums", static_cast<std::size_t>(size.values)),
+                                  Kokkos::View<std::int32_t*, Mem>("counters", static_cast<std::size_t>(size.indices))};
+  impl::launch_vector_split(Space(), a, shape, ws, 1.0, x, 0.0, y);
+  Space().fence();
+  CHECK(y(0) == 1.0 + 2.0);
+  CHECK(y(1) == 0.0);
+  double expected = 0;  // row 2: entries 2..39, columns j % 4
+  for (int j = 2; j < 40; ++j) expected += j % 4 + 1.0;
+  CHECK(y(2) == expected);
+}

@@ -201,8 +201,10 @@ struct VectorSplitFunctor {
 
   KOKKOS_INLINE_FUNCTION void chunk_unit(std::int64_t c, int lane) const {
     const std::int64_t first = c * chunk;
-    // The row holding the chunk's first entry (offsets(0) = 0 <= first < nnz = offsets(rows)).
+    // The row holding the chunk's first entry (offsets(0) = 0 <= first). nnz counts the views' entries: those at
+    // and past offsets(rows) belong to no row (r == rows), and no unit reads past the offsets for them.
     const std::int64_t r = warp_last_not_above<Backend>(offsets, 0, rows + 1, first, lane);
+    if (r >= rows) return;
     const auto b = static_cast<std::int64_t>(offsets(r)), e = static_cast<std::int64_t>(offsets(r + 1));
     if (e - b <= chunk) return;  // a row unit's
     // This chunk's entries of the row, and those before it when the row starts inside the previous chunk.
