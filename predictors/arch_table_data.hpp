@@ -94,6 +94,12 @@ struct KernelParameters {
   int split_lane_entries = 2;
   int split_medium_passes = 16;
   int split_chunk = 4096;
+  // vector_split: the rows the warp sums (over split_medium_passes passes, up
+  // to a chunk): 1, one after another by the whole warp; 2 or 4, those of up
+  // to warp x dot_unroll entries that many side by side, a group of warp /
+  // split_warp_rows lanes a row (skewed graphs 1.1-1.3x faster, large regular
+  // matrices 1.2-1.4x slower for the kernel's resources: H200, 2026-12-02).
+  int split_warp_rows = 1;
 };
 
 struct ArchProvenance {

@@ -32,7 +32,7 @@ struct Traits<Kokkos::Cuda> {
     return v;
 #endif
   }
-  // The value of lane `src` of the warp (every lane of the warp calls it).
+  // The value of lane `src` of the warp (every lane of the warp calls it; src may differ between lanes).
   template <class T>
   KOKKOS_INLINE_FUNCTION static T broadcast(const T& v, int src) {
 #ifdef __CUDA_ARCH__

@@ -42,7 +42,7 @@ struct Traits<HipExecutionSpace> {
     return v;
 #endif
   }
-  // The value of lane `src` of the wavefront (every lane of it calls it).
+  // The value of lane `src` of the wavefront (every lane of it calls it; src may differ between lanes).
   template <class T>
   KOKKOS_INLINE_FUNCTION static T broadcast(const T& v, int src) {
 #ifdef __HIP_DEVICE_COMPILE__

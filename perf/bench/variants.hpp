@@ -49,7 +49,8 @@ inline void apply_assignment(const std::string& text, Variant& var) {
   } else if (v < 1) {
     throw Error("variant '" + text + "': the value must be positive");
   }
-  const bool one_two_or_four = key == TableParameter::host_sums || key == TableParameter::dia_rows;
+  const bool one_two_or_four =
+      key == TableParameter::host_sums || key == TableParameter::dia_rows || key == TableParameter::split_warp_rows;
   if (one_two_or_four && v != 1 && v != 2 && v != 4)
     throw Error("variant '" + text + "': " + to_string(key) + " takes 1, 2 or 4");
   auto& p = var.table.parameters;
@@ -79,6 +80,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::split_lane_entries: p.split_lane_entries = iv; break;
     case TableParameter::split_medium_passes: p.split_medium_passes = iv; break;
     case TableParameter::split_chunk: p.split_chunk = iv; break;
+    case TableParameter::split_warp_rows: p.split_warp_rows = iv; break;
   }
   for (const auto k : all_kernels)
     if (planner::kernel_reads(k, key) && std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())

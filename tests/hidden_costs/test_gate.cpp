@@ -16,6 +16,7 @@
 #include <catch2/catch.hpp>
 
 #include "hidden_costs/hidden_costs.hpp"
+#include "support/spmv_check.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -139,7 +140,11 @@ TEMPLATE_LIST_TEST_CASE("plan.apply and the drop-in spmv return while an earlier
     for (const auto& m : {matrices[0], matrices[2]}) {
       const Problem<Space, Value, typename TestType::offset> p(exec, m, 13);
       for (const auto& choice : plan_variants<Space>()) {
-        const auto plan = make_plan(exec, p.matrix(), choice.options, choice.forced() ? small : arch_table());
+        // A format whose padding is above its guard makes no plan (DIA on these random matrices): nothing to gate.
+        const auto made =
+            make_plan_unless_refused(exec, p.matrix(), choice.options, choice.forced() ? small : arch_table());
+        if (!made) continue;
+        const auto& plan = *made;
         for (const auto& c : apply_cases) {
           INFO("plan.apply, matrix " << m.name << ", kernel " << choice.name << ", " << c.what << "\n"
                                      << plan.describe());

@@ -1,9 +1,10 @@
 // vector_split (kernels/vector_split.hpp): its shape from m and nnz (lanes
 // from the mean, chunks from the device's warps, at most 2^16 chunks whatever nnz), the warp's search of
-// the row offsets, and the kernel against the long-double reference with
-// the space's own chunks and with short ones (rows split into many pieces,
+// the row offsets, the mask's lowest bit, and the kernel against the long-double reference with
+// the space's own chunks and with short and long ones (rows split into many pieces,
 // long rows side by side, rows starting on a chunk's first entry, empty
-// rows between pieces) on every enabled space, float and double, int32 and
+// rows between pieces, units crowded with the warp's rows summed 1, 2 and 4
+// side by side) on every enabled space, float and double, int32 and
 // int64 offsets. Repeated launches on one workspace agree bit for bit and
 // leave every counter at zero. (test_kernels.cpp runs it through make_plan
 // with the rest, the drop-in tests through aspmv::spmv.)
@@ -71,20 +72,32 @@ std::vector<corpus::NamedMatrix> split_matrices() {
   m.push_back({"short-rows-with-3-rows-of-2500", corpus::short_rows_with_long_rows(3000, 3, 2500, 66)});
   m.push_back({"one-row-of-5000-in-40", corpus::single_long_row(40, 6000, 17, 5000, 67)});
   m.push_back({"one-row-of-4000-first", corpus::single_long_row(300, 4000, 0, 4000, 68)});
+  // Units crowded with the warp's rows (web graphs' hubs of neighbouring ids): runs of rows of 33-700 entries,
+  // some runs broken by short and empty rows, so a warp sums 1 to 32 of them and batches end part full.
+  std::vector<std::int32_t> crowded;
+  corpus::Rng rng(70);
+  for (int run = 0; run < 40; ++run) {
+    const int rows = 1 + static_cast<int>(rng.below(40));
+    for (int i = 0; i < rows; ++i) crowded.push_back(33 + static_cast<std::int32_t>(rng.below(run % 4 ? 96 : 668)));
+    for (int i = static_cast<int>(rng.below(5)); i > 0; --i) crowded.push_back(static_cast<std::int32_t>(rng.below(4)));
+  }
+  m.push_back({"crowded-rows-of-33-to-700", rows_of(crowded, 800, 71)});
   return m;
 }
 
 template <class Space, class Value, class Offset>
-void check_shape(const corpus::NamedMatrix& m, std::int64_t chunk, double alpha, double beta) {
+void check_shape(const corpus::NamedMatrix& m, std::int64_t chunk, int warp_rows, double alpha, double beta) {
   using Mem = typename Space::memory_space;
   using Traits = backends::Traits<Space>;
   // chunk 0: the space's own shape; else chunks of `chunk` entries (at least `medium`: a warp's width on GPUs).
   const auto nnz = static_cast<std::int64_t>(m.matrix.col_indices.size());
   impl::VectorSplitRules rules;
+  rules.warp_rows = warp_rows;
   if (chunk > 0) rules.chunk = chunk;
   const auto shape =
       chunk > 0 ? impl::vector_split_shape(Traits::warp_lanes, Traits::max_tpr, m.matrix.num_rows, nnz, 1, rules)
                 : impl::vector_split_shape(Space(), arch_table().parameters, m.matrix.num_rows, nnz);
+  REQUIRE(shape.warp_rows == (chunk > 0 ? warp_rows : arch_table().parameters.split_warp_rows));
   const auto size = impl::vector_split_workspace(shape);
   impl::Workspace<Value, Mem> ws;
   ws.values = Kokkos::View<Value*, Mem>("sums", static_cast<std::size_t>(size.values));
@@ -95,7 +108,7 @@ void check_shape(const corpus::NamedMatrix& m, std::int64_t chunk, double alpha,
         impl::launch_vector_split(exec, a, shape, ws, al, x, be, y);
       });
   INFO("space " << Traits::name << ", matrix " << m.name << ", chunk " << shape.chunk << ", lanes " << shape.lanes
-                << ", medium " << shape.medium << ", beta " << beta);
+                << ", medium " << shape.medium << ", warp rows " << shape.warp_rows << ", beta " << beta);
   INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
   CHECK(out.comparison.within_bounds);
   CHECK(out.all_equal());
@@ -148,7 +161,10 @@ TEST_CASE("vector_split's shape comes from m and nnz", "[vector_split]") {
     CHECK(rules.lane_entries == 2);
     CHECK(rules.medium_passes == 16);
     CHECK(rules.chunk == 4096);
-    const auto s = impl::vector_split_shape(32, 32, 1000, 6000000, 16, {8, 8, 2048});
+    CHECK(rules.warp_rows == 1);
+    CHECK(impl::vector_split_shape(32, 32, 1000, 6000, 16, rules).warp_rows == 1);
+    CHECK(impl::vector_split_shape(32, 32, 1000, 6000, 16, {2, 16, 4096, 4}).warp_rows == 4);
+    const auto s = impl::vector_split_shape(32, 32, 1000, 6000000, 16, {8, 8, 2048, 1});
     CHECK(s.lanes == 32);
     CHECK(s.medium == 256);  // 8 passes of 32 lanes
     CHECK(s.chunk == 2048);
@@ -156,6 +172,9 @@ TEST_CASE("vector_split's shape comes from m and nnz", "[vector_split]") {
                       Catch::Contains("not a launch shape"));
     CHECK_THROWS_WITH(impl::vector_split_shape(32, 32, 10, 10, wave, {4, 16, 0}),
                       Catch::Contains("not a launch shape"));
+    for (const int warp_rows : {0, 3, 5})
+      CHECK_THROWS_WITH(impl::vector_split_shape(32, 32, 10, 10, wave, {2, 16, 4096, warp_rows}),
+                        Catch::Contains("rows side by side: not a launch shape"));
   }
   SECTION("at most 2^16 chunks whatever nnz (the drop-in's workspace has a fixed size)") {
     for (const std::int64_t nnz : {std::int64_t{0}, std::int64_t{1}, std::int64_t{1} << 28, (std::int64_t{1} << 28) + 1,
@@ -203,14 +222,28 @@ TEST_CASE("the warp's search finds the last offset not above a value", "[vector_
   CHECK(impl::warp_last_not_above<Backend>(v, 5, 6, 100, 0) == 5);  // a range of one: its only index
 }
 
+TEST_CASE("the lowest set bit of a mask", "[vector_split]") {
+  for (int i = 0; i < 64; ++i) {
+    INFO("bit " << i);
+    CHECK(impl::lowest_set_bit(std::uint64_t{1} << i) == i);
+    CHECK(impl::lowest_set_bit(~std::uint64_t{0} << i) == i);
+    CHECK(impl::lowest_set_bit((std::uint64_t{1} << i) | (std::uint64_t{1} << 63)) == i);
+  }
+}
+
+// Chunks of the space's own, 16 and 64 entries (rows split into many pieces), and 1,024 (on GPUs the warp sums
+// rows of 33-1,024 entries), the warp's rows 1, 2 and 4 side by side (on CPUs a unit is one lane: no warp rows).
 TEMPLATE_LIST_TEST_CASE("vector_split equals the reference with long and short chunks", "[kernels][vector_split]",
                         Configs) {
   using Space = typename TestType::space;
+  const int most = backends::Traits<Space>::warp_lanes > 1 ? 4 : 1;
   for (const auto& m : split_matrices())
-    for (const std::int64_t chunk : {std::int64_t{0}, std::int64_t{16}, std::int64_t{64}}) {
-      check_shape<Space, typename TestType::value, typename TestType::offset>(m, chunk, 1.0, 0.0);
-      check_shape<Space, typename TestType::value, typename TestType::offset>(m, chunk, -1.5, 2.0);
-    }
+    for (const std::int64_t chunk : {std::int64_t{0}, std::int64_t{16}, std::int64_t{64}, std::int64_t{1024}})
+      for (int warp_rows = 1; warp_rows <= most; warp_rows *= 2) {
+        if (chunk == 0 && warp_rows > 1) continue;  // the table's own
+        check_shape<Space, typename TestType::value, typename TestType::offset>(m, chunk, warp_rows, 1.0, 0.0);
+        check_shape<Space, typename TestType::value, typename TestType::offset>(m, chunk, warp_rows, -1.5, 2.0);
+      }
 }
 
 // Views longer than the offsets say (nnz counts the views' entries): the entries past offsets(rows) belong to no

@@ -116,7 +116,7 @@ check_refused "unknown kernel 'nope'" --kernel nope
 run_tool 0 run --kernel csr_vector --tpr 4 "$matrix" && out_has "csr_vector<4> .* ok " || fail "csr_vector --tpr 4 did not run"
 
 # bench --variant: a value the parameter does not take is refused with the parameter's name.
-for key in dia_rows host_sums; do
+for key in dia_rows host_sums split_warp_rows; do
   run_tool nonzero bench --variant "$key=3" "$matrix" || continue
   err_has "variant '$key=3': $key takes 1, 2 or 4" || fail "bench --variant $key=3: not refused with its reason"
 done

@@ -28,6 +28,7 @@
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/row_pieces.hpp>
 #include <aspmv/impl/split_rows.hpp>
 #include <aspmv/impl/strided_dot.hpp>
 #include <aspmv/impl/warp_ops.hpp>
@@ -208,25 +209,8 @@ struct LrbOneLaunchFunctor {
       return;
     }
     const SplitRow r = split(pc.split);
-    std::int32_t last = 0;
-    if (lane == warp - 1) {
-      partials(s) = sum;
-      Kokkos::memory_fence();  // the sum reaches the device before the count
-      last = Kokkos::atomic_fetch_add(&done(pc.split), 1) == static_cast<std::int32_t>(r.slot_end - r.slot_begin - 1);
-    }
-    last = Backend::broadcast(last, warp - 1);
-    if (last == 0) return;
-    // The last piece of the row: the pieces' sums in their order (lane-strided,
-    // then the warp's scan), read through atomics (other multiprocessors wrote them).
-    Kokkos::memory_fence();
-    Value total = 0;
-    for (std::int64_t k = r.slot_begin + lane; k < r.slot_end; k += warp)
-      total += Kokkos::atomic_fetch_add(&partials(k), Value(0));
-    total = group_sum(total, lane, warp);
-    if (lane == warp - 1) {
-      write_row(y, r.row, alpha, total, beta);
-      Kokkos::atomic_exchange(&done(pc.split), 0);  // ready for the next launch
-    }
+    finish_row_piece<Backend>(sum, s, r.slot_begin, r.slot_end - r.slot_begin, partials, done, pc.split, y, r.row,
+                              alpha, beta, lane);
   }
 };
 

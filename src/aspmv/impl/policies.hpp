@@ -34,4 +34,11 @@ using TeamPolicy = Kokkos::TeamPolicy<ExecSpace, Schedule<ExecSpace>, LightWeigh
 template <class ExecSpace>
 using RangePolicy = Kokkos::RangePolicy<ExecSpace, Schedule<ExecSpace>, Kokkos::IndexType<std::int64_t>, LightWeight>;
 
+// A range whose kernel the compiler must fit in blocks of at most MaxThreads
+// threads, MinBlocks of them resident on a multiprocessor at once (on CUDA
+// and HIP: a register budget; ignored on CPUs).
+template <class ExecSpace, unsigned MaxThreads, unsigned MinBlocks>
+using BoundedRangePolicy = Kokkos::RangePolicy<ExecSpace, Schedule<ExecSpace>, Kokkos::IndexType<std::int64_t>,
+                                               LightWeight, Kokkos::LaunchBounds<MaxThreads, MinBlocks>>;
+
 }  // namespace aspmv::impl

@@ -1,7 +1,8 @@
 #pragma once
 // Operations of the lanes of one warp in lock step (Traits::warp_lanes lanes;
 // one on CPUs, where each is the identity): sums within aligned groups of
-// lanes, and a search of a sorted array by every lane of the warp at once.
+// lanes, and a search of a sorted array by every lane of the warp at once;
+// the lowest set bit of a mask of the warp's slots.
 // Every lane of the warp calls each of them with the same group width and
 // search bounds.
 
@@ -24,6 +25,20 @@ KOKKOS_INLINE_FUNCTION T group_sum(T v, int lane, int lanes) {
     if (g >= offset) v += up;
   }
   return v;
+}
+
+// The index of the lowest set bit of v != 0 (0 to 63), the same on every
+// backend and without a table: six halvings of the part still holding it.
+KOKKOS_INLINE_FUNCTION int lowest_set_bit(std::uint64_t v) {
+  int n = 0;
+  for (int half = 32; half > 0; half /= 2) {
+    const std::uint64_t low = (std::uint64_t{1} << half) - 1;
+    if ((v & low) == 0) {
+      n += half;
+      v >>= half;
+    }
+  }
+  return n;
 }
 
 // The last index r in [lo, hi) with sorted(r) <= v, given sorted(lo) <= v

@@ -13,8 +13,15 @@
 //  - row units: warp / L consecutive rows a unit, L lanes a row. A row of
 //    up to `medium` entries (split_medium_passes, 16, passes of its lanes,
 //    at least a warp's width) is summed by its lanes; a longer one, up to a
-//    chunk, by the whole warp after the unit's short rows, one after
-//    another; a row of more than a chunk is left to the chunk units;
+//    chunk, by the warp after the unit's short rows, one after another
+//    (split_warp_rows 1, the default), or those of up to warp x dot_unroll
+//    entries split_warp_rows (2 or 4) side by side, a group of warp / 4
+//    lanes a row, and longer ones one after another (a row of 33-128 entries
+//    fills a fourth of the warp's 4 x 32 loads in flight: web-sk-2005 21.9
+//    us one at a time, 18.6 four side by side; but the side-by-side functor
+//    ran large regular matrices 1.2-1.4x slower for its resources, H200,
+//    perf/results/h200/2026-12-02-warp-rows); a row of more than a chunk is
+//    left to the chunk units;
 //  - chunk units, first in the range: the entries are cut in chunks, and
 //    unit c finds the row holding the first entry of chunk c (a search of
 //    the row offsets by the warp's lanes: 4 rounds for a million rows on
@@ -46,6 +53,7 @@
 #include <aspmv/impl/instance_workspace.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/row_pieces.hpp>
 #include <aspmv/impl/strided_dot.hpp>
 #include <aspmv/impl/warp_ops.hpp>
 #include <aspmv/kernel.hpp>
@@ -58,7 +66,6 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -69,16 +76,20 @@ namespace aspmv::impl {
 
 // At most this many chunks: the workspace's size whatever the matrix.
 inline constexpr std::int64_t vector_split_max_chunks = std::int64_t{1} << 16;
+// The warp's rows summed side by side (split_warp_rows): 1, 2 or 4, a
+// group of warp / split_warp_rows lanes a row.
+inline bool vector_split_warp_rows_valid(int rows) { return rows == 1 || rows == 2 || rows == 4; }
 
 // The shape's rules (the architecture table's split_* parameters).
 struct VectorSplitRules {
   int lane_entries = 2;       // lanes a row: at least this many entries a lane at the mean length
   int medium_passes = 16;     // rows over this many passes of their lanes (at least a warp's width): the warp's
   std::int64_t chunk = 4096;  // the longest chunk (unless nnz / 2^16 is longer)
+  int warp_rows = 1;          // the warp's rows summed side by side (1, 2 or 4)
 };
 
 inline VectorSplitRules vector_split_rules(const predictors::KernelParameters& p) {
-  return {p.split_lane_entries, p.split_medium_passes, p.split_chunk};
+  return {p.split_lane_entries, p.split_medium_passes, p.split_chunk, p.split_warp_rows};
 }
 
 // The launch's shape, from the space and m, nnz alone.
@@ -89,6 +100,7 @@ struct VectorSplitShape {
   std::int64_t chunk = 1;   // rows longer than this: shared by the chunk units
   std::int64_t chunks = 0;  // chunk units: ceil(nnz / chunk)
   std::int64_t row_units = 0;
+  int warp_rows = 1;  // the warp's rows side by side
   std::int64_t units() const { return chunks + row_units; }
   int rows_a_unit() const { return warp / lanes; }
 };
@@ -99,12 +111,15 @@ struct VectorSplitShape {
 inline VectorSplitShape vector_split_shape(int warp, int max_lanes, std::int64_t rows, std::int64_t nnz,
                                            std::int64_t resident_units, const VectorSplitRules& rules = {}) {
   if (rows < 0 || nnz < 0) throw Error("aspmv::vector_split: negative rows or nonzeros");
-  if (warp < 1 || (warp & (warp - 1)) != 0 || rules.chunk < 1 || rules.lane_entries < 1 || rules.medium_passes < 1)
+  if (warp < 1 || (warp & (warp - 1)) != 0 || warp > 64 || rules.chunk < 1 || rules.lane_entries < 1 ||
+      rules.medium_passes < 1 || !vector_split_warp_rows_valid(rules.warp_rows))
     throw Error("aspmv::vector_split: a warp of " + std::to_string(warp) + " lanes, " +
                 std::to_string(rules.lane_entries) + " entries a lane, " + std::to_string(rules.medium_passes) +
-                " passes and chunks of " + std::to_string(rules.chunk) + " entries: not a launch shape");
+                " passes, chunks of " + std::to_string(rules.chunk) + " entries and " +
+                std::to_string(rules.warp_rows) + " rows side by side: not a launch shape");
   VectorSplitShape s;
   s.warp = warp;
+  s.warp_rows = rules.warp_rows;
   const int widest = std::max(1, std::min(warp, max_lanes));
   const double mean = rows > 0 ? double(nnz) / double(rows) : 0.0;
   while (s.lanes * 2 <= widest && double(s.lanes * 2) * rules.lane_entries <= mean) s.lanes *= 2;
@@ -141,7 +156,10 @@ KOKKOS_INLINE_FUNCTION std::int64_t vector_split_last_chunk(std::int64_t end, st
   return (end - 1) / chunk;
 }
 
-template <class ExecSpace, class Matrix, class XView, class YView>
+// SideBySide: the warp's rows of up to warp x dot_unroll entries summed
+// split_warp_rows at a time (warp_rows > 1); without it (warp_rows 1) the
+// kernel is the one-row-at-a-time form, whose registers it keeps.
+template <class ExecSpace, class Matrix, class XView, class YView, bool SideBySide>
 struct VectorSplitFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
@@ -158,7 +176,7 @@ struct VectorSplitFunctor {
   Kokkos::View<Value*, Memory> partials;     // one a chunk
   Kokkos::View<std::int32_t*, Memory> done;  // one a chunk, zero between launches
   std::int64_t rows, nnz, chunk, chunks, medium;
-  int lanes;
+  int lanes, warp_rows;
 
   KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
     const int lane = static_cast<int>(i % warp);
@@ -185,17 +203,46 @@ struct VectorSplitFunctor {
     sum = group_sum<Backend>(sum, lane, lanes);
     if (by_lanes && lane % lanes == lanes - 1) write_row(y, row, alpha, sum, beta);
     if constexpr (warp > 1) {
-      // Rows longer than `medium` and up to a chunk: the whole warp's, in row order.
-      const int by_warp = mine && length > medium && length <= chunk && lane % lanes == 0 ? 1 : 0;
-      if (Backend::broadcast(group_sum<Backend>(by_warp, lane, warp), warp - 1) == 0) return;
-      for (int g = 0; g < per_unit; ++g) {
-        const int leader = g * lanes;
-        if (Backend::broadcast(by_warp, leader) == 0) continue;
-        const Offset wb = Backend::broadcast(b, leader), we = Backend::broadcast(e, leader);
-        Value s = strided_dot<Value>(Offset(wb + lane), we, Offset(warp), cols, vals, x);
-        s = group_sum<Backend>(s, lane, warp);
-        if (lane == warp - 1) write_row(y, first_row + g, alpha, s, beta);
+      // Rows longer than `medium` and up to a chunk: the warp's. Their slots in the unit as masks (bit g: row
+      // first_row + g; the bits are distinct, so their sum is their union): those of up to a pass of the warp's
+      // loads in flight (warp x dot_unroll entries) side by side, longer ones one at a time by the whole warp.
+      const bool by_warp = mine && length > medium && length <= chunk && lane % lanes == 0;
+      const std::uint64_t bit = std::uint64_t{1} << (lane / lanes);
+      const std::uint64_t slots = Backend::broadcast(group_sum<Backend>(by_warp ? bit : 0, lane, warp), warp - 1);
+      if (slots == 0) return;
+      if constexpr (SideBySide) {
+        const bool whole = by_warp && length > std::int64_t{warp} * dot_unroll;
+        const std::uint64_t long_slots = Backend::broadcast(group_sum<Backend>(whole ? bit : 0, lane, warp), warp - 1);
+        if (slots != long_slots) warp_rows_of(slots & ~long_slots, warp_rows, first_row, b, e, lane);
+        if (long_slots != 0) warp_rows_of(long_slots, 1, first_row, b, e, lane);
+      } else {
+        warp_rows_of(slots, 1, first_row, b, e, lane);
       }
+    }
+  }
+
+  // The unit's rows of `slots` (the same mask on every lane), in row order, `side` (1, 2 or 4) side by side:
+  // the warp's lanes in `side` groups, a row a group, each lane summing its group's row as the short rows'
+  // lanes do (strided_dot: dot_unroll loads in flight). A row of 33-128 entries fills a fourth of a pass of the
+  // whole warp's 4 x 32 loads, so a unit crowded with them takes a pass a row. Each lane finds its group's row among
+  // the next `side` of the mask; the branches are the same on every lane but the entries' bounds.
+  KOKKOS_INLINE_FUNCTION void warp_rows_of(std::uint64_t slots, int side, std::int64_t first_row, Offset b, Offset e,
+                                           int lane) const {
+    const int group_lanes = warp / side;
+    const int group = lane / group_lanes;
+    while (slots != 0) {
+      int mine = -1;  // the slot of this lane's group's row
+      for (int r = 0; r < side && slots != 0; ++r) {
+        const int slot = lowest_set_bit(slots);
+        slots &= slots - 1;
+        if (r == group) mine = slot;
+      }
+      const int leader = (mine < 0 ? 0 : mine) * lanes;  // the lane holding the row's bounds
+      const Offset rb = Backend::broadcast(b, leader), re = Backend::broadcast(e, leader);
+      Value sum = 0;
+      if (mine >= 0) sum = strided_dot<Value>(Offset(rb + lane % group_lanes), re, Offset(group_lanes), cols, vals, x);
+      sum = group_sum<Backend>(sum, lane, group_lanes);
+      if (mine >= 0 && lane % group_lanes == group_lanes - 1) write_row(y, first_row + mine, alpha, sum, beta);
     }
   }
 
@@ -216,23 +263,8 @@ struct VectorSplitFunctor {
       if (lane == warp - 1) write_row(y, r, alpha, sum, beta);
       return;
     }
-    int is_last = 0;
-    if (lane == warp - 1) {
-      partials(c) = sum;
-      Kokkos::memory_fence();  // the sum reaches the device before the count
-      is_last = Kokkos::atomic_fetch_add(&done(k0), 1) == static_cast<std::int32_t>(k1 - k0) ? 1 : 0;
-    }
-    if (Backend::broadcast(is_last, warp - 1) == 0) return;
-    // The row's last piece: the pieces' sums in chunk order (lane-strided, then the warp's scan), read through
-    // atomics (other multiprocessors wrote them).
-    Kokkos::memory_fence();
-    Value total = 0;
-    for (std::int64_t k = k0 + lane; k <= k1; k += warp) total += Kokkos::atomic_fetch_add(&partials(k), Value(0));
-    total = group_sum<Backend>(total, lane, warp);
-    if (lane == warp - 1) {
-      write_row(y, r, alpha, total, beta);
-      Kokkos::atomic_exchange(&done(k0), 0);  // ready for the next launch
-    }
+    // The row's pieces: chunks k0..k1, counted on the first's counter, the last adds them in chunk order.
+    finish_row_piece<Backend>(sum, c, k0, k1 - k0 + 1, partials, done, k0, y, r, alpha, beta, lane);
   }
 };
 
@@ -247,11 +279,22 @@ void launch_vector_split(const ExecSpace& exec, const Matrix& a, const VectorSpl
                          typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                          const YView& y) {
   if (shape.units() == 0) return;
-  using F = VectorSplitFunctor<ExecSpace, Matrix, XView, YView>;
-  static_assert(F::warp == backends::Traits<ExecSpace>::warp_lanes);
-  Kokkos::parallel_for("aspmv::spmv::vector_split", RangePolicy<ExecSpace>(exec, 0, shape.units() * shape.warp),
-                       F{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, ws.values, ws.indices,
-                         a.num_rows(), a.nnz(), shape.chunk, shape.chunks, shape.medium, shape.lanes});
+  const std::int64_t threads = shape.units() * shape.warp;
+  if (shape.warp_rows > 1) {
+    // Rows side by side took the kernel from 32 registers to 40 on sm_90 (75 % of the warps resident): bounds for
+    // a full multiprocessor (2,048 threads, 32 registers; ptxas spills 48 bytes). Measured so (H200, 2026-12-02):
+    // skewed graphs 1.1-1.3x faster than warp_rows 1, large regular matrices 1.2-1.4x slower.
+    using F = VectorSplitFunctor<ExecSpace, Matrix, XView, YView, true>;
+    Kokkos::parallel_for(
+        "aspmv::spmv::vector_split", BoundedRangePolicy<ExecSpace, 256, 8>(exec, 0, threads),
+        F{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, ws.values, ws.indices, a.num_rows(), a.nnz(),
+          shape.chunk, shape.chunks, shape.medium, shape.lanes, shape.warp_rows});
+  } else {
+    using F = VectorSplitFunctor<ExecSpace, Matrix, XView, YView, false>;
+    Kokkos::parallel_for("aspmv::spmv::vector_split", RangePolicy<ExecSpace>(exec, 0, threads),
+                         F{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, ws.values, ws.indices,
+                           a.num_rows(), a.nnz(), shape.chunk, shape.chunks, shape.medium, shape.lanes, 1});
+  }
 }
 
 template <class ExecSpace, class Matrix>
@@ -289,7 +332,8 @@ struct VectorSplit {
                                        /*needs_structure*/ false, /*direct*/ true,
                                        /*row_bound*/ false};
   static constexpr TableParameter parameters[] = {TableParameter::split_lane_entries,
-                                                  TableParameter::split_medium_passes, TableParameter::split_chunk};
+                                                  TableParameter::split_medium_passes, TableParameter::split_chunk,
+                                                  TableParameter::split_warp_rows};
   template <class ExecSpace, class Matrix>
   using Step = impl::VectorSplitStep<ExecSpace, Matrix>;
 
@@ -312,9 +356,9 @@ struct VectorSplit {
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
     g.detail = std::to_string(shape.rows_a_unit()) + " rows a warp at " + std::to_string(shape.lanes) +
-               " lanes (mean length), rows over " + std::to_string(shape.medium) + " entries by the warp, over " +
-               std::to_string(shape.chunk) + " shared by " + std::to_string(shape.chunks) +
-               " chunk warps (no analysis, ordered)";
+               " lanes (mean length), rows over " + std::to_string(shape.medium) + " entries by the warp (" +
+               std::to_string(shape.warp_rows) + " side by side), over " + std::to_string(shape.chunk) + " shared by " +
+               std::to_string(shape.chunks) + " chunk warps (no analysis, ordered)";
     s.groups.push_back(g);
     return step;
   }
