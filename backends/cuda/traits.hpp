@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include <cuda_runtime.h>
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -41,6 +42,14 @@ struct Traits<Kokkos::Cuda> {
 #else
     (void)src;
     return v;
+#endif
+  }
+  // The warp's lanes whose `p` holds, as bits (bit j: lane j; every lane of the warp calls it).
+  KOKKOS_INLINE_FUNCTION static std::uint64_t ballot(bool p) {
+#ifdef __CUDA_ARCH__
+    return __ballot_sync(0xffffffffu, p ? 1 : 0);
+#else
+    return p ? 1 : 0;
 #endif
   }
   using host_pinned_memory_space = Kokkos::CudaHostPinnedSpace;  // page-locked host memory kernels can read

@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 #include <hip/hip_runtime.h>
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -53,6 +54,14 @@ struct Traits<HipExecutionSpace> {
 #else
     (void)src;
     return v;
+#endif
+  }
+  // The wavefront's lanes whose `p` holds, as bits (bit j: lane j; every lane of it calls it).
+  KOKKOS_INLINE_FUNCTION static std::uint64_t ballot(bool p) {
+#ifdef __HIP_DEVICE_COMPILE__
+    return __ballot(p ? 1 : 0);
+#else
+    return p ? 1 : 0;
 #endif
   }
   using host_pinned_memory_space = HipHostPinnedSpace;  // page-locked host memory kernels can read

@@ -8,6 +8,8 @@
 #include <Kokkos_Core.hpp>
 #include <omp.h>
 
+#include <cstdint>
+
 namespace aspmv::backends {
 
 template <>
@@ -27,6 +29,8 @@ struct Traits<Kokkos::OpenMP> {
   KOKKOS_INLINE_FUNCTION static T broadcast(const T& v, int /*src*/) {
     return v;
   }
+  // The warp's lanes whose `p` holds, as bits (one lane: bit 0).
+  KOKKOS_INLINE_FUNCTION static std::uint64_t ballot(bool p) { return p ? 1 : 0; }
   using host_pinned_memory_space = Kokkos::HostSpace;                    // nothing to pin: kernels read host memory
   static DeviceProperties properties(const Kokkos::OpenMP& /*space*/) {  // concurrency() is static in Kokkos 3.4
     auto p = host::properties(name, Kokkos::OpenMP::concurrency());

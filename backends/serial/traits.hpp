@@ -7,6 +7,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <cstdint>
+
 namespace aspmv::backends {
 
 template <>
@@ -26,6 +28,8 @@ struct Traits<Kokkos::Serial> {
   KOKKOS_INLINE_FUNCTION static T broadcast(const T& v, int /*src*/) {
     return v;
   }
+  // The warp's lanes whose `p` holds, as bits (one lane: bit 0).
+  KOKKOS_INLINE_FUNCTION static std::uint64_t ballot(bool p) { return p ? 1 : 0; }
   using host_pinned_memory_space = Kokkos::HostSpace;  // nothing to pin: kernels read host memory
   static DeviceProperties properties(const Kokkos::Serial&) { return host::properties(name, 1); }
   // Kokkos 3.4's host spaces hold no per-instance queue: work runs on the

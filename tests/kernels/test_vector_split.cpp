@@ -1,10 +1,10 @@
 // vector_split (kernels/vector_split.hpp): its shape from m and nnz (lanes
 // from the mean, chunks from the device's warps, at most 2^16 chunks whatever nnz), the warp's search of
-// the row offsets, the mask's lowest bit, and the kernel against the long-double reference with
+// the row offsets, the mask's lowest bit and bit count, and the kernel against the long-double reference with
 // the space's own chunks and with short and long ones (rows split into many pieces,
 // long rows side by side, rows starting on a chunk's first entry, empty
 // rows between pieces, units crowded with the warp's rows summed 1, 2 and 4
-// side by side) on every enabled space, float and double, int32 and
+// side by side, or by their own lanes among short rows) on every enabled space, float and double, int32 and
 // int64 offsets. Repeated launches on one workspace agree bit for bit and
 // leave every counter at zero. (test_kernels.cpp runs it through make_plan
 // with the rest, the drop-in tests through aspmv::spmv.)
@@ -82,6 +82,19 @@ std::vector<corpus::NamedMatrix> split_matrices() {
     for (int i = static_cast<int>(rng.below(5)); i > 0; --i) crowded.push_back(static_cast<std::int32_t>(rng.below(4)));
   }
   m.push_back({"crowded-rows-of-33-to-700", rows_of(crowded, 800, 71)});
+  // The same runs among many short rows (a mean of 1-3 lanes a row): units that hold 1 to 32 rows over `medium`,
+  // summed by their own lanes where the unit is crowded with them and by the warp where not.
+  for (const int short_max : {2, 6}) {
+    std::vector<std::int32_t> among;
+    corpus::Rng r(72 + short_max);
+    for (int run = 0; run < 40; ++run) {
+      for (int i = static_cast<int>(r.below(1000)); i > 0; --i)
+        among.push_back(static_cast<std::int32_t>(r.below(short_max + 1)));
+      const int rows = 1 + static_cast<int>(r.below(40));
+      for (int i = 0; i < rows; ++i) among.push_back(33 + static_cast<std::int32_t>(r.below(run % 4 ? 96 : 268)));
+    }
+    m.push_back({"runs-of-33-to-300-among-rows-of-0-to-" + std::to_string(short_max), rows_of(among, 3000, 74)});
+  }
   return m;
 }
 
@@ -228,6 +241,17 @@ TEST_CASE("the lowest set bit of a mask", "[vector_split]") {
     CHECK(impl::lowest_set_bit(std::uint64_t{1} << i) == i);
     CHECK(impl::lowest_set_bit(~std::uint64_t{0} << i) == i);
     CHECK(impl::lowest_set_bit((std::uint64_t{1} << i) | (std::uint64_t{1} << 63)) == i);
+  }
+}
+
+TEST_CASE("the number of set bits of a mask", "[vector_split]") {
+  CHECK(impl::bit_count(0) == 0);
+  CHECK(impl::bit_count(~std::uint64_t{0}) == 64);
+  for (int i = 0; i < 64; ++i) {
+    INFO("bit " << i);
+    CHECK(impl::bit_count(std::uint64_t{1} << i) == 1);
+    CHECK(impl::bit_count(~std::uint64_t{0} << i) == 64 - i);
+    CHECK(impl::bit_count(0x5555555555555555ULL >> i) == (65 - i - i % 2) / 2);  // the even bits from i
   }
 }
 

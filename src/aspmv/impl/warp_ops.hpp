@@ -2,7 +2,7 @@
 // Operations of the lanes of one warp in lock step (Traits::warp_lanes lanes;
 // one on CPUs, where each is the identity): sums within aligned groups of
 // lanes, and a search of a sorted array by every lane of the warp at once;
-// the lowest set bit of a mask of the warp's slots.
+// the lowest set bit and the number of set bits of a mask of the warp's lanes.
 // Every lane of the warp calls each of them with the same group width and
 // search bounds.
 
@@ -39,6 +39,15 @@ KOKKOS_INLINE_FUNCTION int lowest_set_bit(std::uint64_t v) {
     }
   }
   return n;
+}
+
+// The number of set bits of v, the same on every backend: sums of bit
+// fields of doubling width.
+KOKKOS_INLINE_FUNCTION int bit_count(std::uint64_t v) {
+  v = v - ((v >> 1) & 0x5555555555555555ULL);
+  v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+  v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((v * 0x0101010101010101ULL) >> 56);
 }
 
 // The last index r in [lo, hi) with sorted(r) <= v, given sorted(lo) <= v

@@ -13,15 +13,19 @@
 //  - row units: warp / L consecutive rows a unit, L lanes a row. A row of
 //    up to `medium` entries (split_medium_passes, 16, passes of its lanes,
 //    at least a warp's width) is summed by its lanes; a longer one, up to a
-//    chunk, by the warp after the unit's short rows, one after another
-//    (split_warp_rows 1, the default), or those of up to warp x dot_unroll
-//    entries split_warp_rows (2 or 4) side by side, a group of warp / 4
-//    lanes a row, and longer ones one after another (a row of 33-128 entries
-//    fills a fourth of the warp's 4 x 32 loads in flight: web-sk-2005 21.9
-//    us one at a time, 18.6 four side by side; but the side-by-side functor
-//    ran large regular matrices 1.2-1.4x slower for its resources, H200,
-//    perf/results/h200/2026-12-02-warp-rows); a row of more than a chunk is
-//    left to the chunk units;
+//    chunk, by the warp after the unit's short rows, one after another, a
+//    pass or more of the warp's loads each. A unit crowded with such rows (a
+//    run of a web graph's hub pages) leaves them to their own lanes beside
+//    the short rows instead: a row whose passes of its lanes' loads, length /
+//    (L x dot_unroll), are at most the number of the unit's rows over
+//    `medium` (found by a ballot), so at most that many passes where the warp
+//    took one a row (web-sk-2005: units of 16 rows of 33-80 entries). The
+//    rest are the warp's: one after another (split_warp_rows 1, the
+//    default), or those of up to warp x dot_unroll entries split_warp_rows
+//    (2 or 4) side by side, a group of warp / N lanes a row (a table option:
+//    its functor ran large regular matrices 1.2-1.4x slower for its
+//    resources, H200, perf/results/h200/2026-12-02-warp-rows). A row of more
+//    than a chunk is left to the chunk units;
 //  - chunk units, first in the range: the entries are cut in chunks, and
 //    unit c finds the row holding the first entry of chunk c (a search of
 //    the row offsets by the warp's lanes: 4 rounds for a million rows on
@@ -194,55 +198,62 @@ struct VectorSplitFunctor {
     const bool mine = row < rows;
     const Offset b = mine ? offsets(row) : Offset(0), e = mine ? offsets(row + 1) : Offset(0);
     const std::int64_t length = static_cast<std::int64_t>(e) - static_cast<std::int64_t>(b);
-    const bool by_lanes = mine && length <= medium;
+    // Rows of more than `medium` entries and up to a chunk: the warp's, a pass or more of its loads each, one
+    // after another; but in a unit crowded with them (a run of hub pages of a web graph) a row is summed sooner by
+    // its own lanes beside the others: by them when its passes of their loads, length / (lanes x dot_unroll), are
+    // at most the number of the unit's such rows (a ballot of their first lanes).
+    const bool over = mine && length > medium && length <= chunk;
+    bool by_lanes = mine && length <= medium;
+    if constexpr (warp > 1) {
+      const int crowd = bit_count(Backend::ballot(over && lane % lanes == 0));
+      if (over && length <= std::int64_t{crowd} * lanes * dot_unroll) by_lanes = true;
+    }
     Value sum = 0;
-    if (by_lanes && lanes == 1)
+    if (by_lanes && lanes == 1 && !over)
       sum = row_sum<Value>(offsets, cols, vals, x, row);  // in order, as CSR-scalar
     else if (by_lanes)
       sum = strided_dot<Value>(Offset(b + lane % lanes), e, Offset(lanes), cols, vals, x);
     sum = group_sum<Backend>(sum, lane, lanes);
     if (by_lanes && lane % lanes == lanes - 1) write_row(y, row, alpha, sum, beta);
     if constexpr (warp > 1) {
-      // Rows longer than `medium` and up to a chunk: the warp's. Their slots in the unit as masks (bit g: row
-      // first_row + g; the bits are distinct, so their sum is their union): those of up to a pass of the warp's
-      // loads in flight (warp x dot_unroll entries) side by side, longer ones one at a time by the whole warp.
-      const bool by_warp = mine && length > medium && length <= chunk && lane % lanes == 0;
-      const std::uint64_t bit = std::uint64_t{1} << (lane / lanes);
-      const std::uint64_t slots = Backend::broadcast(group_sum<Backend>(by_warp ? bit : 0, lane, warp), warp - 1);
-      if (slots == 0) return;
+      // The warp's rows, as the mask of their first lanes: those of up to a pass of the warp's loads in flight
+      // (warp x dot_unroll entries) side by side, longer ones one at a time by the whole warp.
+      const bool by_warp = over && !by_lanes && lane % lanes == 0;
+      const std::uint64_t leaders = Backend::ballot(by_warp);
+      if (leaders == 0) return;
       if constexpr (SideBySide) {
-        const bool whole = by_warp && length > std::int64_t{warp} * dot_unroll;
-        const std::uint64_t long_slots = Backend::broadcast(group_sum<Backend>(whole ? bit : 0, lane, warp), warp - 1);
-        if (slots != long_slots) warp_rows_of(slots & ~long_slots, warp_rows, first_row, b, e, lane);
-        if (long_slots != 0) warp_rows_of(long_slots, 1, first_row, b, e, lane);
+        const std::uint64_t long_leaders = Backend::ballot(by_warp && length > std::int64_t{warp} * dot_unroll);
+        if (leaders != long_leaders) warp_rows_of(leaders & ~long_leaders, warp_rows, first_row, b, e, lane);
+        if (long_leaders != 0) warp_rows_of(long_leaders, 1, first_row, b, e, lane);
       } else {
-        warp_rows_of(slots, 1, first_row, b, e, lane);
+        warp_rows_of(leaders, 1, first_row, b, e, lane);
       }
     }
   }
 
-  // The unit's rows of `slots` (the same mask on every lane), in row order, `side` (1, 2 or 4) side by side:
-  // the warp's lanes in `side` groups, a row a group, each lane summing its group's row as the short rows'
-  // lanes do (strided_dot: dot_unroll loads in flight). A row of 33-128 entries fills a fourth of a pass of the
-  // whole warp's 4 x 32 loads, so a unit crowded with them takes a pass a row. Each lane finds its group's row among
-  // the next `side` of the mask; the branches are the same on every lane but the entries' bounds.
-  KOKKOS_INLINE_FUNCTION void warp_rows_of(std::uint64_t slots, int side, std::int64_t first_row, Offset b, Offset e,
+  // The unit's rows whose first lanes are the bits of `leaders` (the same mask on every lane), in row order,
+  // `side` (1, 2 or 4) side by side: the warp's lanes in `side` groups, a row a group, each lane summing its
+  // group's row as the short rows' lanes do (strided_dot: dot_unroll loads in flight). A row of 33-128 entries
+  // fills a fourth of a pass of the whole warp's 4 x 32 loads, so a unit crowded with them takes a pass a row. Each
+  // lane finds its group's row among the next `side` of the mask; the branches are the same on every lane but the
+  // entries' bounds.
+  KOKKOS_INLINE_FUNCTION void warp_rows_of(std::uint64_t leaders, int side, std::int64_t first_row, Offset b, Offset e,
                                            int lane) const {
     const int group_lanes = warp / side;
     const int group = lane / group_lanes;
-    while (slots != 0) {
-      int mine = -1;  // the slot of this lane's group's row
-      for (int r = 0; r < side && slots != 0; ++r) {
-        const int slot = lowest_set_bit(slots);
-        slots &= slots - 1;
-        if (r == group) mine = slot;
+    while (leaders != 0) {
+      int mine = -1;  // the first lane of this lane's group's row
+      for (int r = 0; r < side && leaders != 0; ++r) {
+        const int leader = lowest_set_bit(leaders);
+        leaders &= leaders - 1;
+        if (r == group) mine = leader;
       }
-      const int leader = (mine < 0 ? 0 : mine) * lanes;  // the lane holding the row's bounds
-      const Offset rb = Backend::broadcast(b, leader), re = Backend::broadcast(e, leader);
+      const int from = mine < 0 ? 0 : mine;  // the lane holding the row's bounds
+      const Offset rb = Backend::broadcast(b, from), re = Backend::broadcast(e, from);
       Value sum = 0;
       if (mine >= 0) sum = strided_dot<Value>(Offset(rb + lane % group_lanes), re, Offset(group_lanes), cols, vals, x);
       sum = group_sum<Backend>(sum, lane, group_lanes);
-      if (mine >= 0 && lane % group_lanes == group_lanes - 1) write_row(y, first_row + mine, alpha, sum, beta);
+      if (mine >= 0 && lane % group_lanes == group_lanes - 1) write_row(y, first_row + mine / lanes, alpha, sum, beta);
     }
   }
 
@@ -273,6 +284,18 @@ inline WorkspaceSize vector_split_workspace(const VectorSplitShape& shape) {
   return shape.chunks > 0 ? WorkspaceSize{shape.chunks, shape.chunks} : WorkspaceSize{};
 }
 
+// One launch of `Functor` over the shape's units under `Policy`.
+template <class Functor, class Policy, class Matrix, class XView, class YView>
+void run_vector_split(const Policy& policy, const Matrix& a, const VectorSplitShape& shape,
+                      const Workspace<typename Matrix::value_type, typename Matrix::memory_space>& ws,
+                      typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
+                      const YView& y) {
+  Kokkos::parallel_for("aspmv::spmv::vector_split", policy,
+                       Functor{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, ws.values, ws.indices,
+                               a.num_rows(), a.nnz(), shape.chunk, shape.chunks, shape.medium, shape.lanes,
+                               shape.warp_rows});
+}
+
 template <class ExecSpace, class Matrix, class XView, class YView>
 void launch_vector_split(const ExecSpace& exec, const Matrix& a, const VectorSplitShape& shape,
                          const Workspace<typename Matrix::value_type, typename Matrix::memory_space>& ws,
@@ -280,21 +303,15 @@ void launch_vector_split(const ExecSpace& exec, const Matrix& a, const VectorSpl
                          const YView& y) {
   if (shape.units() == 0) return;
   const std::int64_t threads = shape.units() * shape.warp;
-  if (shape.warp_rows > 1) {
+  if (shape.warp_rows > 1)
     // Rows side by side took the kernel from 32 registers to 40 on sm_90 (75 % of the warps resident): bounds for
     // a full multiprocessor (2,048 threads, 32 registers; ptxas spills 48 bytes). Measured so (H200, 2026-12-02):
     // skewed graphs 1.1-1.3x faster than warp_rows 1, large regular matrices 1.2-1.4x slower.
-    using F = VectorSplitFunctor<ExecSpace, Matrix, XView, YView, true>;
-    Kokkos::parallel_for(
-        "aspmv::spmv::vector_split", BoundedRangePolicy<ExecSpace, 256, 8>(exec, 0, threads),
-        F{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, ws.values, ws.indices, a.num_rows(), a.nnz(),
-          shape.chunk, shape.chunks, shape.medium, shape.lanes, shape.warp_rows});
-  } else {
-    using F = VectorSplitFunctor<ExecSpace, Matrix, XView, YView, false>;
-    Kokkos::parallel_for("aspmv::spmv::vector_split", RangePolicy<ExecSpace>(exec, 0, threads),
-                         F{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, ws.values, ws.indices,
-                           a.num_rows(), a.nnz(), shape.chunk, shape.chunks, shape.medium, shape.lanes, 1});
-  }
+    run_vector_split<VectorSplitFunctor<ExecSpace, Matrix, XView, YView, true>>(
+        BoundedRangePolicy<ExecSpace, 256, 8>(exec, 0, threads), a, shape, ws, alpha, x, beta, y);
+  else
+    run_vector_split<VectorSplitFunctor<ExecSpace, Matrix, XView, YView, false>>(
+        RangePolicy<ExecSpace>(exec, 0, threads), a, shape, ws, alpha, x, beta, y);
 }
 
 template <class ExecSpace, class Matrix>
