@@ -290,10 +290,10 @@ void run_vector_split(const Policy& policy, const Matrix& a, const VectorSplitSh
                       const Workspace<typename Matrix::value_type, typename Matrix::memory_space>& ws,
                       typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                       const YView& y) {
-  Kokkos::parallel_for("aspmv::spmv::vector_split", policy,
-                       Functor{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, ws.values, ws.indices,
-                               a.num_rows(), a.nnz(), shape.chunk, shape.chunks, shape.medium, shape.lanes,
-                               shape.warp_rows});
+  Kokkos::parallel_for(
+      "aspmv::spmv::vector_split", policy,
+      Functor{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, ws.values, ws.indices, a.num_rows(),
+              a.nnz(), shape.chunk, shape.chunks, shape.medium, shape.lanes, shape.warp_rows});
 }
 
 template <class ExecSpace, class Matrix, class XView, class YView>
