@@ -100,6 +100,10 @@ struct KernelParameters {
   // split_warp_rows lanes a row (skewed graphs 1.1-1.3x faster, large regular
   // matrices 1.2-1.4x slower for the kernel's resources: H200, 2026-12-02).
   int split_warp_rows = 1;
+  // vector_split: the shortest chunk, in entries (1: none beyond the medium
+  // bound). Rows from the medium bound up to a chunk are the row units'
+  // warps', not the chunk units' (no search, no combining of pieces).
+  int split_chunk_floor = 1;
 };
 
 struct ArchProvenance {

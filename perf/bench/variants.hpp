@@ -81,6 +81,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::split_medium_passes: p.split_medium_passes = iv; break;
     case TableParameter::split_chunk: p.split_chunk = iv; break;
     case TableParameter::split_warp_rows: p.split_warp_rows = iv; break;
+    case TableParameter::split_chunk_floor: p.split_chunk_floor = iv; break;
   }
   for (const auto k : all_kernels)
     if (planner::kernel_reads(k, key) && std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())

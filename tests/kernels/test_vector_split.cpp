@@ -99,17 +99,21 @@ std::vector<corpus::NamedMatrix> split_matrices() {
 }
 
 template <class Space, class Value, class Offset>
-void check_shape(const corpus::NamedMatrix& m, std::int64_t chunk, int warp_rows, double alpha, double beta) {
+void check_shape(const corpus::NamedMatrix& m, std::int64_t chunk, int warp_rows, double alpha, double beta,
+                 int chunk_floor = 1) {
   using Mem = typename Space::memory_space;
   using Traits = backends::Traits<Space>;
-  // chunk 0: the space's own shape; else chunks of `chunk` entries (at least `medium`: a warp's width on GPUs).
+  // chunk 0: the space's own shape (with the table's chunk floor or `chunk_floor`); else chunks of `chunk` entries
+  // (at least `medium`: a warp's width on GPUs).
   const auto nnz = static_cast<std::int64_t>(m.matrix.col_indices.size());
   impl::VectorSplitRules rules;
   rules.warp_rows = warp_rows;
   if (chunk > 0) rules.chunk = chunk;
+  auto params = arch_table().parameters;
+  if (chunk_floor > 1) params.split_chunk_floor = chunk_floor;
   const auto shape =
       chunk > 0 ? impl::vector_split_shape(Traits::warp_lanes, Traits::max_tpr, m.matrix.num_rows, nnz, 1, rules)
-                : impl::vector_split_shape(Space(), arch_table().parameters, m.matrix.num_rows, nnz);
+                : impl::vector_split_shape(Space(), params, m.matrix.num_rows, nnz);
   REQUIRE(shape.warp_rows == (chunk > 0 ? warp_rows : arch_table().parameters.split_warp_rows));
   const auto size = impl::vector_split_workspace(shape);
   impl::Workspace<Value, Mem> ws;
@@ -175,7 +179,17 @@ TEST_CASE("vector_split's shape comes from m and nnz", "[vector_split]") {
     CHECK(rules.medium_passes == 16);
     CHECK(rules.chunk == 4096);
     CHECK(rules.warp_rows == 1);
+    CHECK(rules.chunk_floor == 1);
     CHECK(impl::vector_split_shape(32, 32, 1000, 6000, 16, rules).warp_rows == 1);
+    // The shortest chunk: rows of 33-128 entries the row units' warps', not chunk units' (the medium bound stays).
+    const auto floored = impl::vector_split_shape(32, 32, 1000, 3000, wave, {2, 16, 4096, 1, 128});
+    CHECK(impl::vector_split_shape(32, 32, 1000, 3000, wave, rules).chunk == 32);
+    CHECK(floored.chunk == 128);
+    CHECK(floored.medium == 32);
+    CHECK(floored.chunks == (3000 + 127) / 128);
+    CHECK(impl::vector_split_shape(32, 32, 1000, 3000, wave, {2, 16, 64, 1, 128}).chunk == 128);  // over split_chunk
+    CHECK_THROWS_WITH(impl::vector_split_shape(32, 32, 10, 10, wave, {2, 16, 4096, 1, 0}),
+                      Catch::Contains("(at least 0)"));
     CHECK(impl::vector_split_shape(32, 32, 1000, 6000, 16, {2, 16, 4096, 4}).warp_rows == 4);
     const auto s = impl::vector_split_shape(32, 32, 1000, 6000000, 16, {8, 8, 2048, 1});
     CHECK(s.lanes == 32);
@@ -235,6 +249,79 @@ TEST_CASE("the warp's search finds the last offset not above a value", "[vector_
   CHECK(impl::warp_last_not_above<Backend>(v, 5, 6, 100, 0) == 5);  // a range of one: its only index
 }
 
+namespace {
+
+// Query q of a launch of queries x warp threads: the warp's search of `sorted` for values(q), near guesses(q)
+// (a guess below 0: the plain search), its last lane writing the answer.
+template <class Space>
+struct SearchQueries {
+  using Backend = backends::Traits<Space>;
+  Kokkos::View<const std::int64_t*, typename Space::memory_space> sorted, values, guesses;
+  Kokkos::View<std::int64_t*, typename Space::memory_space> found;
+  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
+    const int lane = static_cast<int>(i % Backend::warp_lanes);
+    const std::int64_t q = i / Backend::warp_lanes;
+    const auto n = static_cast<std::int64_t>(sorted.extent(0));
+    const std::int64_t r = guesses(q) < 0
+                               ? impl::warp_last_not_above<Backend>(sorted, 0, n, values(q), lane)
+                               : impl::warp_last_not_above_near<Backend>(sorted, 0, n, values(q), guesses(q), lane);
+    if (lane == Backend::warp_lanes - 1) found(q) = r;
+  }
+};
+
+}  // namespace
+
+// Row offsets of a skewed matrix (runs of empty rows, one long row, short ones), every value from 0 to past the
+// last, each guess from the start to the end and the exact answer's neighbours: the search by every lane of the
+// space's warp equals a scan.
+TEMPLATE_LIST_TEST_CASE("the warp's search with a guess finds the last offset not above a value", "[vector_split]",
+                        Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  std::vector<std::int64_t> sorted{0};
+  corpus::Rng rng(17);
+  for (int r = 0; r < 300; ++r) {
+    const std::int64_t length = r == 150 ? 500 : (rng.next() % 4 == 0 ? 0 : static_cast<std::int64_t>(rng.next() % 7));
+    sorted.push_back(sorted.back() + length);
+  }
+  const auto n = static_cast<std::int64_t>(sorted.size());
+  std::vector<std::int64_t> values, guesses, expected;
+  for (std::int64_t value = 0; value <= sorted.back() + 3; value += 3) {
+    std::int64_t answer = 0;
+    for (std::int64_t r = 0; r < n; ++r)
+      if (sorted[r] <= value) answer = r;
+    for (const std::int64_t guess : {std::int64_t{-1}, std::int64_t{0}, answer - 40, answer - 1, answer, answer + 1,
+                                     answer + 17, n / 2, n - 1, n + 5}) {
+      values.push_back(value);
+      guesses.push_back(guess < -1 ? 0 : guess);
+      expected.push_back(answer);
+    }
+  }
+  const auto q = values.size();
+  auto to_device = [](const std::vector<std::int64_t>& h, const char* label) {
+    Kokkos::View<std::int64_t*, Mem> d(std::string(label), h.size());
+    Kokkos::deep_copy(
+        d, Kokkos::View<const std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(h.data(), h.size()));
+    return d;
+  };
+  Kokkos::View<std::int64_t*, Mem> found("found", q);
+  Kokkos::parallel_for(
+      "search queries",
+      Kokkos::RangePolicy<Space>(0, static_cast<std::int64_t>(q) * backends::Traits<Space>::warp_lanes),
+      SearchQueries<Space>{to_device(sorted, "sorted"), to_device(values, "values"), to_device(guesses, "guesses"),
+                           found});
+  std::vector<std::int64_t> got(q);
+  Kokkos::deep_copy(Kokkos::View<std::int64_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(got.data(), q), found);
+  std::size_t wrong = 0;
+  for (std::size_t i = 0; i < q; ++i)
+    if (got[i] != expected[i]) {
+      if (wrong++ < 5)
+        FAIL_CHECK("value " << values[i] << ", guess " << guesses[i] << ": " << got[i] << ", not " << expected[i]);
+    }
+  CHECK(wrong == 0);
+  CHECK(q > 1000);
+}
+
 TEST_CASE("the lowest set bit of a mask", "[vector_split]") {
   for (int i = 0; i < 64; ++i) {
     INFO("bit " << i);
@@ -255,19 +342,23 @@ TEST_CASE("the number of set bits of a mask", "[vector_split]") {
   }
 }
 
-// Chunks of the space's own, 16 and 64 entries (rows split into many pieces), and 1,024 (on GPUs the warp sums
-// rows of 33-1,024 entries), the warp's rows 1, 2 and 4 side by side (on CPUs a unit is one lane: no warp rows).
+// Chunks of the space's own (also with a floor of 128 entries), 16 and 64 entries (rows split into many pieces), and
+// 1,024 (on GPUs the warp sums rows of 33-1,024 entries), the warp's rows 1, 2 and 4 side by side (on CPUs a unit is
+// one lane: no warp rows).
 TEMPLATE_LIST_TEST_CASE("vector_split equals the reference with long and short chunks", "[kernels][vector_split]",
                         Configs) {
   using Space = typename TestType::space;
   const int most = backends::Traits<Space>::warp_lanes > 1 ? 4 : 1;
-  for (const auto& m : split_matrices())
+  for (const auto& m : split_matrices()) {
+    // The space's shape with chunks of at least 128 entries (the warp's rows up to 128 entries on GPUs).
+    check_shape<Space, typename TestType::value, typename TestType::offset>(m, 0, 1, -1.5, 2.0, 128);
     for (const std::int64_t chunk : {std::int64_t{0}, std::int64_t{16}, std::int64_t{64}, std::int64_t{1024}})
       for (int warp_rows = 1; warp_rows <= most; warp_rows *= 2) {
         if (chunk == 0 && warp_rows > 1) continue;  // the table's own
         check_shape<Space, typename TestType::value, typename TestType::offset>(m, chunk, warp_rows, 1.0, 0.0);
         check_shape<Space, typename TestType::value, typename TestType::offset>(m, chunk, warp_rows, -1.5, 2.0);
       }
+  }
 }
 
 // Views longer than the offsets say (nnz counts the views' entries): the entries past offsets(rows) belong to no

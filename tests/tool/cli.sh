@@ -120,6 +120,11 @@ for key in dia_rows host_sums split_warp_rows; do
   run_tool nonzero bench --variant "$key=3" "$matrix" || continue
   err_has "variant '$key=3': $key takes 1, 2 or 4" || fail "bench --variant $key=3: not refused with its reason"
 done
+run_tool nonzero bench --variant split_chunk_floor=0 "$matrix" || true
+err_has "variant 'split_chunk_floor=0': the value must be positive" || fail "bench --variant split_chunk_floor=0: not refused"
+if run_tool 0 bench --rounds 1 --methods vector_split --variant split_chunk_floor=64 "$matrix"; then
+  out_has "^vector_split\[split_chunk_floor=64\] .* ok " || fail "bench --variant split_chunk_floor=64: vector_split not timed"
+fi
 run_tool nonzero bench --variant tile_mma=2 "$matrix" || true
 err_has "variant 'tile_mma=2': tile_mma takes 0 or 1" || fail "bench --variant tile_mma=2: not refused with its reason"
 if run_tool 0 bench --rounds 1 --methods tile8x4 --variant tile_mma=0 "$matrix"; then

@@ -55,7 +55,9 @@ KOKKOS_INLINE_FUNCTION int bit_count(std::uint64_t v) {
 // reads one pivot and the warp keeps the part between the last pivot not
 // above v and the first above it: a warp of W lanes takes log_{W+1} of the
 // range's length rounds (4 for a million rows on CUDA), one lane a binary
-// search.
+// search. A round costs a load and a ballot: the lanes not above v are a
+// prefix (pivots grow with the lane), so their count names both new bounds,
+// which every lane computes as the pivot of that lane (no shuffles).
 template <class Backend, class Sorted>
 KOKKOS_INLINE_FUNCTION std::int64_t warp_last_not_above(const Sorted& sorted, std::int64_t lo, std::int64_t hi,
                                                         std::int64_t v, int lane) {
@@ -63,16 +65,37 @@ KOKKOS_INLINE_FUNCTION std::int64_t warp_last_not_above(const Sorted& sorted, st
   while (hi - lo > 1) {
     // Lane j's pivot: lo + (j + 1) * span / (warp + 1), in [lo, hi - 1], the last above lo (one lane: the middle).
     const std::int64_t span = hi - lo;
-    const std::int64_t p = lo + (static_cast<std::int64_t>(lane + 1) * span) / (warp + 1);
-    const int not_above = static_cast<std::int64_t>(sorted(p)) <= v ? 1 : 0;
-    // Pivots grow with the lane, so the lanes not above v are a prefix: count them.
-    const int count = Backend::broadcast(group_sum<Backend>(not_above, lane, warp), warp - 1);
-    const std::int64_t new_lo = count == 0 ? lo : Backend::broadcast(p, count - 1);
-    const std::int64_t new_hi = count == warp ? hi : Backend::broadcast(p, count);
+    const auto pivot = [&](int j) { return lo + (static_cast<std::int64_t>(j + 1) * span) / (warp + 1); };
+    const bool not_above = static_cast<std::int64_t>(sorted(pivot(lane))) <= v;
+    const int count = bit_count(Backend::ballot(not_above));
+    const std::int64_t new_lo = count == 0 ? lo : pivot(count - 1);
+    const std::int64_t new_hi = count == warp ? hi : pivot(count);
     lo = new_lo;
     hi = new_hi;
   }
   return lo;
+}
+
+// As warp_last_not_above, with a guess near the answer: the warp first reads
+// the `warp` consecutive entries around `guess` (one coalesced load), which
+// holds the answer when the guess is close (a matrix's row of an entry,
+// guessed from the mean row length, on a regular matrix) and otherwise cuts
+// the range on one side of the window before the search goes on.
+template <class Backend, class Sorted>
+KOKKOS_INLINE_FUNCTION std::int64_t warp_last_not_above_near(const Sorted& sorted, std::int64_t lo, std::int64_t hi,
+                                                             std::int64_t v, std::int64_t guess, int lane) {
+  constexpr int warp = Backend::warp_lanes;
+  if (hi - lo <= 1) return lo;
+  // The window [w, w + warp) inside [lo, hi), centred on the guess where the range allows.
+  const std::int64_t w = guess - warp / 2 > hi - warp ? hi - warp : guess - warp / 2;
+  const std::int64_t w0 = w < lo ? lo : w;
+  const std::int64_t p = w0 + lane;
+  const bool not_above = p < hi && static_cast<std::int64_t>(sorted(p)) <= v;
+  const int count = bit_count(Backend::ballot(not_above));  // a prefix of the window's lanes
+  const std::int64_t last = w0 + count - 1;
+  if (count > 0 && (count < warp || last + 1 >= hi)) return last;  // the next entry is above v, or there is none
+  // Below the window (w0 > lo: sorted(w0) > v >= sorted(lo)), or above its last entry.
+  return warp_last_not_above<Backend>(sorted, count == 0 ? lo : last, count == 0 ? w0 : hi, v, lane);
 }
 
 }  // namespace aspmv::impl

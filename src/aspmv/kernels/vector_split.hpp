@@ -86,14 +86,15 @@ inline bool vector_split_warp_rows_valid(int rows) { return rows == 1 || rows ==
 
 // The shape's rules (the architecture table's split_* parameters).
 struct VectorSplitRules {
-  int lane_entries = 2;       // lanes a row: at least this many entries a lane at the mean length
-  int medium_passes = 16;     // rows over this many passes of their lanes (at least a warp's width): the warp's
-  std::int64_t chunk = 4096;  // the longest chunk (unless nnz / 2^16 is longer)
-  int warp_rows = 1;          // the warp's rows summed side by side (1, 2 or 4)
+  int lane_entries = 2;          // lanes a row: at least this many entries a lane at the mean length
+  int medium_passes = 16;        // rows over this many passes of their lanes (at least a warp's width): the warp's
+  std::int64_t chunk = 4096;     // the longest chunk (unless nnz / 2^16 is longer)
+  int warp_rows = 1;             // the warp's rows summed side by side (1, 2 or 4)
+  std::int64_t chunk_floor = 1;  // the shortest chunk (entries), over the other bounds
 };
 
 inline VectorSplitRules vector_split_rules(const predictors::KernelParameters& p) {
-  return {p.split_lane_entries, p.split_medium_passes, p.split_chunk, p.split_warp_rows};
+  return {p.split_lane_entries, p.split_medium_passes, p.split_chunk, p.split_warp_rows, p.split_chunk_floor};
 }
 
 // The launch's shape, from the space and m, nnz alone.
@@ -116,11 +117,12 @@ inline VectorSplitShape vector_split_shape(int warp, int max_lanes, std::int64_t
                                            std::int64_t resident_units, const VectorSplitRules& rules = {}) {
   if (rows < 0 || nnz < 0) throw Error("aspmv::vector_split: negative rows or nonzeros");
   if (warp < 1 || (warp & (warp - 1)) != 0 || warp > 64 || rules.chunk < 1 || rules.lane_entries < 1 ||
-      rules.medium_passes < 1 || !vector_split_warp_rows_valid(rules.warp_rows))
+      rules.medium_passes < 1 || rules.chunk_floor < 1 || !vector_split_warp_rows_valid(rules.warp_rows))
     throw Error("aspmv::vector_split: a warp of " + std::to_string(warp) + " lanes, " +
                 std::to_string(rules.lane_entries) + " entries a lane, " + std::to_string(rules.medium_passes) +
-                " passes, chunks of " + std::to_string(rules.chunk) + " entries and " +
-                std::to_string(rules.warp_rows) + " rows side by side: not a launch shape");
+                " passes, chunks of " + std::to_string(rules.chunk) + " entries (at least " +
+                std::to_string(rules.chunk_floor) + ") and " + std::to_string(rules.warp_rows) +
+                " rows side by side: not a launch shape");
   VectorSplitShape s;
   s.warp = warp;
   s.warp_rows = rules.warp_rows;
@@ -131,7 +133,7 @@ inline VectorSplitShape vector_split_shape(int warp, int max_lanes, std::int64_t
   const std::int64_t by_wave =
       (nnz + std::max<std::int64_t>(1, resident_units) - 1) / std::max<std::int64_t>(1, resident_units);
   const std::int64_t by_workspace = (nnz + vector_split_max_chunks - 1) / vector_split_max_chunks;
-  s.chunk = std::max({by_lanes, std::min(rules.chunk, by_wave), by_workspace});
+  s.chunk = std::max({by_lanes, rules.chunk_floor, std::min(rules.chunk, by_wave), by_workspace});
   // One lane a unit (CPUs): every row up to a chunk is summed the same way.
   s.medium = warp == 1 ? s.chunk : by_lanes;
   s.chunks = (nnz + s.chunk - 1) / s.chunk;
@@ -261,7 +263,9 @@ struct VectorSplitFunctor {
     const std::int64_t first = c * chunk;
     // The row holding the chunk's first entry (offsets(0) = 0 <= first). nnz counts the views' entries: those at
     // and past offsets(rows) belong to no row (r == rows), and no unit reads past the offsets for them.
-    const std::int64_t r = warp_last_not_above<Backend>(offsets, 0, rows + 1, first, lane);
+    // Guessed from the mean row length: exact on regular matrices, whose chunk units all end here after one load.
+    const auto guess = static_cast<std::int64_t>(static_cast<double>(first) / static_cast<double>(nnz) * rows);
+    const std::int64_t r = warp_last_not_above_near<Backend>(offsets, 0, rows + 1, first, guess, lane);
     if (r >= rows) return;
     const auto b = static_cast<std::int64_t>(offsets(r)), e = static_cast<std::int64_t>(offsets(r + 1));
     if (e - b <= chunk) return;  // a row unit's
@@ -350,7 +354,7 @@ struct VectorSplit {
                                        /*row_bound*/ false};
   static constexpr TableParameter parameters[] = {TableParameter::split_lane_entries,
                                                   TableParameter::split_medium_passes, TableParameter::split_chunk,
-                                                  TableParameter::split_warp_rows};
+                                                  TableParameter::split_warp_rows, TableParameter::split_chunk_floor};
   template <class ExecSpace, class Matrix>
   using Step = impl::VectorSplitStep<ExecSpace, Matrix>;
 

@@ -74,7 +74,8 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(split_lane_entries)           \
   X(split_medium_passes)          \
   X(split_chunk)                  \
-  X(split_warp_rows)
+  X(split_warp_rows)              \
+  X(split_chunk_floor)
 
 #define ASPMV_TABLE_PARAMETER_ENUMERATOR(name) name,
 enum class TableParameter { ASPMV_TABLE_PARAMETERS(ASPMV_TABLE_PARAMETER_ENUMERATOR) };
