@@ -91,11 +91,11 @@ KOKKOS_INLINE_FUNCTION std::int64_t warp_last_not_above_near(const Sorted& sorte
   const std::int64_t w0 = w < lo ? lo : w;
   const std::int64_t p = w0 + lane;
   const bool not_above = p < hi && static_cast<std::int64_t>(sorted(p)) <= v;
-  const int count = bit_count(Backend::ballot(not_above));  // a prefix of the window's lanes
+  const int count = bit_count(Backend::ballot(not_above));                       // a prefix of the window's lanes
+  if (count == 0) return warp_last_not_above<Backend>(sorted, lo, w0, v, lane);  // w0 > lo: sorted(w0) > v
   const std::int64_t last = w0 + count - 1;
-  if (count > 0 && (count < warp || last + 1 >= hi)) return last;  // the next entry is above v, or there is none
-  // Below the window (w0 > lo: sorted(w0) > v >= sorted(lo)), or above its last entry.
-  return warp_last_not_above<Backend>(sorted, count == 0 ? lo : last, count == 0 ? w0 : hi, v, lane);
+  if (count < warp || last + 1 >= hi) return last;  // the next entry is above v, or there is none
+  return warp_last_not_above<Backend>(sorted, last, hi, v, lane);
 }
 
 }  // namespace aspmv::impl
