@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Out-of-fold picks (an oof.csv of aspmv_train oof, or rescore_old.py's CSV) scored on the 2026-12-02 timings with
+and without a guard on the known path: where the plan did not gather row statistics, picked a row-bound kernel
+(csr_scalar, csr_vector, csr_delta: KernelTraits::row_bound) and m, n, nnz cannot rule out skew
+(predictors::known_features_rule_out_skew: min(n, nnz) > 4 x max(mean, 1)), vector_split runs instead (the
+drop-in's kernel: rows over a chunk shared by every warp; no analysis). Scoring as aspmv_train oof (100 calls,
+analysis and gathering amortized).
+
+    PYTHONPATH=predictors/train python3 known_path_guard.py NAME=CSV [NAME=CSV ...] -- FOLDER...
+"""
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from aspmv_train import oof, tasks
+
+ROW_BOUND = ("csr_scalar", "csr_vector", "csr_delta")
+sep = sys.argv.index("--")
+runs = [a.split("=", 1) for a in sys.argv[1:sep]]
+folders = sys.argv[sep + 1:]
+cfg = oof.OofConfig(measurements=folders, tuning_dir=Path("tuning_data/h200"))
+base = oof._trainer(cfg, folders, lambda *_: None)
+base.load()
+costs = tasks.Costs(base.F, base.times)
+table = json.loads(Path("tuning_data/h200/model.json").read_text())
+fc = oof.gathered_cost(table, base.F.loc[costs.mats])
+row = {m: i for i, m in enumerate(costs.mats)}
+lab = {l: j for j, l in enumerate(costs.labels)}
+oracle = costs.oracle(oof.CALLS) / oof.CALLS
+F = base.F.loc[costs.mats]
+gm = lambda s: float(np.exp(np.log(np.asarray(s)).mean()))  # noqa: E731
+
+
+def rules_out_skew(i):
+    rows, cols, nnz = (float(F.iloc[i][k]) for k in ("rows", "cols", "nnz"))
+    if rows == 0 or nnz == 0:
+        return True
+    return min(cols, nnz) <= 4.0 * max(nnz / rows, 1.0)
+
+
+for name, path in runs:
+    d = pd.read_csv(path)
+    if "precision" in d.columns:
+        d = d[d["precision"] == "double"]
+    d = d[d["counted"] & d["matrix"].isin(row.keys())]
+    for guarded in (False, True):
+        score, fired = [], 0
+        for _, r in d.iterrows():
+            i, choice, gathered = row[r["matrix"]], r["choice"], bool(r["gathered"])
+            if guarded and not gathered and choice.split("/")[0] in ROW_BOUND and not rules_out_skew(i):
+                choice, fired = "vector_split", fired + 1
+            c = oof.plan_costs(costs, [i], np.array([lab[choice]]), np.array([gathered]), np.array([fc[i]]))[0]
+            score.append(oracle[i] / c)
+        d["s"] = score
+        for s in ("real", "real-derived"):
+            x = d[d["set"] == s]
+            print(f"{name:10s} {'guard' if guarded else 'as is':6s} {s:13s} n={len(x)} gm {gm(x['s']):.3f} "
+                  f"min {x['s'].min():.3f} ({x.loc[x['s'].idxmin(), 'matrix']}) <0.5 {int((x['s'] < 0.5).sum())} "
+                  f">0.8 {100 * float((x['s'] > 0.8).mean()):.1f} %" + (f" fired {fired}" if guarded else ""))
