@@ -8,30 +8,18 @@ analysis and gathering amortized).
 
     PYTHONPATH=predictors/train python3 known_path_guard.py NAME=CSV [NAME=CSV ...] -- FOLDER...
 """
-import json
 import sys
-from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
-from aspmv_train import oof, tasks
+from aspmv_train.metrics import gm
+from timings import Timings
 
 ROW_BOUND = ("csr_scalar", "csr_vector", "csr_delta")
 sep = sys.argv.index("--")
 runs = [a.split("=", 1) for a in sys.argv[1:sep]]
-folders = sys.argv[sep + 1:]
-cfg = oof.OofConfig(measurements=folders, tuning_dir=Path("tuning_data/h200"))
-base = oof._trainer(cfg, folders, lambda *_: None)
-base.load()
-costs = tasks.Costs(base.F, base.times)
-table = json.loads(Path("tuning_data/h200/model.json").read_text())
-fc = oof.gathered_cost(table, base.F.loc[costs.mats])
-row = {m: i for i, m in enumerate(costs.mats)}
-lab = {l: j for j, l in enumerate(costs.labels)}
-oracle = costs.oracle(oof.CALLS) / oof.CALLS
-F = base.F.loc[costs.mats]
-gm = lambda s: float(np.exp(np.log(np.asarray(s)).mean()))  # noqa: E731
+t = Timings(sys.argv[sep + 1:])
+F = t.F
 
 
 def rules_out_skew(i):
@@ -45,15 +33,14 @@ for name, path in runs:
     d = pd.read_csv(path)
     if "precision" in d.columns:
         d = d[d["precision"] == "double"]
-    d = d[d["counted"] & d["matrix"].isin(row.keys())]
+    d = d[d["counted"] & d["matrix"].isin(t.row.keys())]
     for guarded in (False, True):
         score, fired = [], 0
         for _, r in d.iterrows():
-            i, choice, gathered = row[r["matrix"]], r["choice"], bool(r["gathered"])
+            i, choice, gathered = t.row[r["matrix"]], r["choice"], bool(r["gathered"])
             if guarded and not gathered and choice.split("/")[0] in ROW_BOUND and not rules_out_skew(i):
                 choice, fired = "vector_split", fired + 1
-            c = oof.plan_costs(costs, [i], np.array([lab[choice]]), np.array([gathered]), np.array([fc[i]]))[0]
-            score.append(oracle[i] / c)
+            score.append(t.oracle[i] / t.cost(i, choice, gathered))
         d["s"] = score
         for s in ("real", "real-derived"):
             x = d[d["set"] == s]

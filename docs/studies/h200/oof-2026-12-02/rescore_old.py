@@ -9,40 +9,32 @@ current table's kernel_gathered features (the fold tables' own lists are not sto
 
     PYTHONPATH=predictors/train python3 docs/studies/h200/oof-2026-12-02/rescore_old.py OLD_OOF_CSV OUT_CSV FOLDER...
 """
-import json
 import sys
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from aspmv_train import oof, tasks
+from aspmv_train import oof
+from aspmv_train.metrics import gm
+from timings import Timings
 
 old_csv, out_csv, folders = sys.argv[1], sys.argv[2], sys.argv[3:]
-cfg = oof.OofConfig(measurements=folders, tuning_dir=Path("tuning_data/h200"))
-base = oof._trainer(cfg, folders, lambda *_: None)
-base.load()
-costs = tasks.Costs(base.F, base.times)
-table = json.loads(Path("tuning_data/h200/model.json").read_text())
-fc = oof.gathered_cost(table, base.F.loc[costs.mats])
+t = Timings(folders)
+costs = t.costs
 old = pd.read_csv(old_csv)
 old = old[old["precision"] == "double"].set_index("matrix")
-row = {m: i for i, m in enumerate(costs.mats)}
-lab = {l: j for j, l in enumerate(costs.labels)}
-oracle = costs.oracle(oof.CALLS) / oof.CALLS
 out = []
 for m, r in old.iterrows():
-    if m not in row or r["choice"] not in lab:
+    if m not in t.row or r["choice"] not in t.label:
         continue
-    i, j = row[m], lab[r["choice"]]
-    c = oof.plan_costs(costs, [i], np.array([j]), np.array([bool(r["gathered"])]), np.array([fc[i]]))[0]
+    i = t.row[m]
+    c = t.cost(i, r["choice"], bool(r["gathered"]))
     out.append({"set": r["set"], "matrix": m, "nnz": int(r["nnz"]), "counted": bool(r["counted"]),
                 "choice": r["choice"], "gathered": bool(r["gathered"]),
                 "oracle_at_100": costs.labels[int(np.argmin(costs.at(oof.CALLS)[i]))],
-                "vs_oracle": float(oracle[i] / c), "vs_best_cusparse": float(oof.cusparse_cost(costs, [i])[0] / c)})
+                "vs_oracle": float(t.oracle[i] / c), "vs_best_cusparse": float(oof.cusparse_cost(costs, [i])[0] / c)})
 df = pd.DataFrame(out)
 df.to_csv(out_csv, index=False)
-gm = lambda s: float(np.exp(np.log(s).mean()))  # noqa: E731
 for s in ("real", "real-derived"):
     d = df[(df["set"] == s) & df["counted"]]
     print(f"{s}: n={len(d)} gm vs oracle {gm(d['vs_oracle']):.3f}, min {d['vs_oracle'].min():.3f} "
