@@ -53,14 +53,19 @@ inline KernelChoice choose_kernel_by_rule(const RowStats& s, bool gathered, bool
 inline Kernel robust_kernel(bool is_gpu) { return is_gpu ? Kernel::csr_adaptive : Kernel::merge_path; }
 
 // The rule of the drop-in call (no plan) where no known-feature model
-// applies: from m, n and nnz alone, among the kernels that launch without
-// device arrays (KernelTraits::direct). A row may hold up to min(n, nnz)
-// entries; unless that bound keeps every row within skew_bound times the
-// mean, skew cannot be ruled out and GPUs run vector_split: CSR-vector at
+// applies, among the kernels that launch without
+// device arrays (KernelTraits::direct). GPUs run vector_split: CSR-vector at
 // lanes from the mean, rows over a chunk shared by every warp of the launch
 // (kernels/vector_split.hpp; before it the load-balanced merge-split, whose
-// per-team chain cost 13-15 us on small matrices). Otherwise GPUs run
-// CSR-vector with the CUSP mean rule's TpR and CPUs CSR-scalar.
+// per-team chain cost 13-15 us on small matrices); CPUs CSR-scalar.
+// Until 2026-12-02 GPUs ran CSR-vector with the CUSP mean TpR where m, n and
+// nnz bound every row to 4x the mean (min(n, nnz) <= 4 x mean): that bound
+// rules out skew but not a few long rows, which CSR-vector gives one warp
+// each. On the 35 matrices of the 2026-12-02 collections where it held,
+// vector_split ran 4.7-38x faster on the few-long-row ones (25 x 10,500 LP
+// rows, 8 rows of 50,000; the drop-in 0.02-0.13x cuSPARSE there), 1.1-1.5x on
+// dense blocks of 175-1,500 rows, and within noise (0.88-1.08x) on the small
+// rest, on the H100 and the H200 alike (docs/PERF.md, "The drop-in's rule").
 // CSR-vector-team (long rows by the whole team, one launch) in merge-split's
 // place was measured and not taken: on the H200 it was 0.898x the best
 // cuSPARSE on 54 shared real matrices (merge-split 0.668x) but 0.058x at
@@ -78,18 +83,9 @@ struct DirectChoice {
   const char* source;  // "rule", or the model that chose
 };
 
-// Whether m, n and nnz alone bound the longest row to a few times the mean.
-inline bool known_features_rule_out_skew(const RowStats& known) {
-  constexpr double skew_bound = 4.0;
-  if (known.rows == 0 || known.nnz == 0) return true;
-  const auto longest_possible = static_cast<double>(std::min(known.cols, known.nnz));
-  return longest_possible <= skew_bound * std::max(known.mean, 1.0);
-}
-
-inline DirectChoice choose_direct_kernel(const RowStats& known, bool is_gpu, int max_tpr) {
-  if (!known_features_rule_out_skew(known) && is_gpu) return {Kernel::vector_split, 1, "rule"};
-  if (!is_gpu) return {Kernel::csr_scalar, 1, "rule"};
-  return {Kernel::csr_vector, tpr_by_rule(TprRule::cusp_mean, known, max_tpr), "rule"};
+inline DirectChoice choose_direct_kernel(bool is_gpu) {
+  if (is_gpu) return {Kernel::vector_split, 1, "rule"};
+  return {Kernel::csr_scalar, 1, "rule"};
 }
 
 }  // namespace aspmv::predictors

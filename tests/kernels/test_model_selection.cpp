@@ -456,13 +456,7 @@ TEMPLATE_LIST_TEST_CASE("the drop-in call keeps to its rule whatever the model t
   const auto m = test_matrix();
   Space exec;
   DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, m.matrix, m.name);
-  RowStats known;
-  known.rows = m.matrix.num_rows;
-  known.cols = m.matrix.num_cols;
-  known.nnz = static_cast<std::int64_t>(m.matrix.col_indices.size());
-  known.mean = double(known.nnz) / double(known.rows);
-  const auto rule =
-      predictors::choose_direct_kernel(known, backends::Traits<Space>::is_gpu, backends::Traits<Space>::max_tpr);
+  const auto rule = predictors::choose_direct_kernel(backends::Traits<Space>::is_gpu);
   for (const std::string answer : {"csr_scalar", "csr_vector/tpr=2", "merge_path"}) {
     const ActiveTestTable table({{"kernel_known", constant_model(kernel_classes, answer)}});
     const auto choice = impl::direct_choice<Space>(a.view());

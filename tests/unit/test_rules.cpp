@@ -63,21 +63,12 @@ TEST_CASE("the kernel rule: partition on GPUs when rows reach T_LONG, merge-path
   CHECK(choose_kernel_by_rule(stats(1000, 4999), true, true, p).kernel == Kernel::csr_vector);
 }
 
-TEST_CASE("the drop-in rule runs merge-split on GPUs unless m, n, nnz bound the rows", "[rules]") {
-  // Square, 8 per row: a row could hold 1000 entries, 125x the mean.
-  const auto square = stats(1000, 8000);
-  CHECK(!known_features_rule_out_skew(square));
-  CHECK(choose_direct_kernel(square, true, 32).kernel == Kernel::vector_split);
-  CHECK(choose_direct_kernel(square, false, 1).kernel == Kernel::csr_scalar);
-  // 1000 x 16 with 8 per row: no row holds more than 16, 2x the mean.
-  auto narrow = stats(1000, 8000);
-  narrow.cols = 16;
-  CHECK(known_features_rule_out_skew(narrow));
-  const auto c = choose_direct_kernel(narrow, true, 32);
-  CHECK(c.kernel == Kernel::csr_vector);
-  CHECK(c.tpr == 8);
-  // nnz itself bounds the rows of a nearly empty matrix: 3 nonzeros in 1000 rows.
-  CHECK(known_features_rule_out_skew(stats(1000, 3)));
-  CHECK(known_features_rule_out_skew(stats(0, 0)));
-  CHECK(known_features_rule_out_skew(stats(10, 0)));
+TEST_CASE("the drop-in rule runs vector_split on GPUs and CSR-scalar on CPUs", "[rules]") {
+  const auto gpu = choose_direct_kernel(true);
+  CHECK(gpu.kernel == Kernel::vector_split);
+  CHECK(gpu.tpr == 1);
+  CHECK(std::string(gpu.source) == "rule");
+  const auto cpu = choose_direct_kernel(false);
+  CHECK(cpu.kernel == Kernel::csr_scalar);
+  CHECK(cpu.tpr == 1);
 }

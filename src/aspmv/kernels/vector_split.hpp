@@ -1,7 +1,7 @@
 #pragma once
 // vector_split: CSR-vector over warps whose longest rows every warp of the
 // launch shares, with no analysis (issue 21's analysis-free kernel: what the
-// drop-in can run where m, n and nnz cannot rule out skew).
+// GPU drop-in runs on every matrix).
 //
 // One launch, a flat range of units x warp threads (thread i is lane
 // i % warp of unit i / warp, as lrb's one launch). From m and nnz alone:

@@ -1,10 +1,10 @@
 #pragma once
-// The drop-in call's choice (aspmv::spmv, no plan): from the known features
-// (m, n, nnz) alone, among the kernels that launch without device arrays.
+// The drop-in call's choice (aspmv::spmv, no plan), among the kernels that
+// launch without device arrays. The matrix is taken for the known features
+// (m, n, nnz) a per-call model would read; the rule reads none of them.
 //
 // It is the rule (predictors::choose_direct_kernel: vector_split, which
-// shares long rows among all its warps, on GPUs unless m, n, nnz bound the rows, then CSR-vector with
-// the CUSP mean TpR; CSR-scalar on CPUs), not the model table's kernel_known:
+// shares long rows among all its warps, on GPUs; CSR-scalar on CPUs), not the model table's kernel_known:
 // that model is trained for a plan's known-feature path, whose labels count a
 // plan's analysis, and on the H100 it chose worse for the drop-in than the
 // rule (0.754x vs 1.069x cuSPARSE ALG1 per call on the 22 shared real
@@ -32,9 +32,9 @@ RowStats known_features(const Matrix& a) {
 }
 
 template <class ExecSpace, class Matrix>
-predictors::DirectChoice direct_choice(const Matrix& a) {
+predictors::DirectChoice direct_choice(const Matrix& /*a*/) {
   using Traits = backends::Traits<ExecSpace>;
-  return predictors::choose_direct_kernel(known_features(a), Traits::is_gpu, Traits::max_tpr);
+  return predictors::choose_direct_kernel(Traits::is_gpu);
 }
 
 // Threads per row of the kernels that walk A's rows without a plan (the

@@ -15,7 +15,7 @@ new = new[new["counted"]].set_index("matrix")
 old = pd.read_csv(sys.argv[2]).set_index("matrix")
 rng = np.random.default_rng(2026)
 for s in ("real", "real-derived"):
-    d = new[new["set"] == s].copy()
+    d = new[(new["set"] == s) & new.index.isin(old.index)].copy()  # the matrices both scored
     d["ratio"] = d["vs_oracle"] / old.loc[d.index, "vs_oracle"]
     lr = np.log(d["ratio"])
     groups = d["group"].unique()

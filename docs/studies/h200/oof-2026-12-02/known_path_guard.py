@@ -2,7 +2,7 @@
 """Out-of-fold picks (an oof.csv of aspmv_train oof, or rescore_old.py's CSV) scored on the 2026-12-02 timings with
 and without a guard on the known path: where the plan did not gather row statistics, picked a row-bound kernel
 (csr_scalar, csr_vector, csr_delta: KernelTraits::row_bound) and m, n, nnz cannot rule out skew
-(predictors::known_features_rule_out_skew: min(n, nnz) > 4 x max(mean, 1)), vector_split runs instead (the
+(min(n, nnz) > 4 x max(mean, 1), the drop-in's rule until 2026-12-02), vector_split runs instead (the
 drop-in's kernel: rows over a chunk shared by every warp; no analysis). Scoring as aspmv_train oof (100 calls,
 analysis and gathering amortized).
 

@@ -1,8 +1,10 @@
 """What rescore_old.py and known_path_guard.py share: the 2026-12-02 timings loaded the way aspmv_train oof loads
 its eval folders, and a plan's cost per call scored as oof does (oof.plan_costs at oof.CALLS calls: features if
 gathered + preprocessing + CALLS calls, over CALLS). The features' collection cost is that of the current h200
-table's kernel_gathered feature list (the fold tables' own lists are not stored)."""
+table's kernel_gathered feature list (the fold tables' own lists are not stored). ASPMV_STUDY_TUNING_DIR names
+another architecture's folder (the H100 study of 2026-12-02 sets tuning_data/h100); tuning_data/h200 by default."""
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -12,12 +14,13 @@ from aspmv_train import oof, tasks
 
 class Timings:
     def __init__(self, folders):
-        cfg = oof.OofConfig(measurements=list(folders), tuning_dir=Path("tuning_data/h200"))
+        tuning_dir = Path(os.environ.get("ASPMV_STUDY_TUNING_DIR", "tuning_data/h200"))
+        cfg = oof.OofConfig(measurements=list(folders), tuning_dir=tuning_dir)
         base = oof._trainer(cfg, list(folders), lambda *_: None)
         base.load()
         self.costs = tasks.Costs(base.F, base.times)
         self.F = base.F.loc[self.costs.mats]
-        table = json.loads(Path("tuning_data/h200/model.json").read_text())
+        table = json.loads((tuning_dir / "model.json").read_text())
         self.feature_cost = oof.gathered_cost(table, self.F)
         self.row = {m: i for i, m in enumerate(self.costs.mats)}
         self.label = {l: j for j, l in enumerate(self.costs.labels)}
