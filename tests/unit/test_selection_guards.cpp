@@ -4,8 +4,9 @@
 // empty half), planned on this CPU as make_plan plans them on the H100 (the
 // h100 arch and model tables, the H100's lanes, 100 expected calls; row
 // statistics from a host pass), and the pick's time looked up in the H100
-// timings recorded for these matrices (tests/data/guard/h100-runtimes.csv,
-// from the collector: perf/results/h100/.../guard): within 2x of the best
+// timings recorded for these matrices (tests/data/guard/h100-runtimes.csv:
+// their rows of tuning_data/h100/measurements/2026-12-02-real-double-*, every
+// registered kernel, the table's training data): within 2x of the best
 // aspmv kernel on every one. Also the skew guard on its own.
 
 #include <catch2/catch.hpp>

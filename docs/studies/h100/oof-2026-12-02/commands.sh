@@ -24,3 +24,9 @@ date -u +%T
 nice -n 15 $py -m aspmv_train format-table --measurements $R --arch h100 --table $O/final/model.json \
     --out $O/final/model-with-formats.json
 date -u +%T
+# 3. The previous table's out-of-fold picks (docs/studies/h100/oof/oof-double.csv.gz, the 2026-11-26 study) scored on
+#    the new timings, and the paired comparison (the H200 study's scripts, pointed at tuning_data/h100).
+S=docs/studies/h200/oof-2026-12-02
+ASPMV_STUDY_TUNING_DIR=tuning_data/h100 PYTHONPATH=predictors/train:$S $py $S/rescore_old.py \
+    docs/studies/h100/oof/oof-double.csv.gz $O/old-rescored.csv $R
+$py $S/compare_new_old.py $O/oof-new/oof.csv $O/old-rescored.csv
