@@ -13,7 +13,9 @@
 // team launch; a Kokkos parallel_for whose functor carries six Views (about
 // what an SpMV functor carries); plan.apply of csr_scalar, ELL, merge_split,
 // CSR-Adaptive and lrb; CSR-scalar's functor launched directly (the plan's
-// kernel without the plan's path); the drop-in aspmv::spmv;
+// kernel without the plan's path), and on CUDA the same functor by a plain
+// __global__ function (cuda_probe::launch_range: no Kokkos launch path); the
+// drop-in aspmv::spmv;
 // each on a generated matrix of 16 rows (stencil2d-5pt-4) and one of 1,024;
 // on CUDA also plan.apply of csr_scalar captured once as a graph on a stream
 // of its own and replayed (aspmv::capture_apply: a replay reuses x and y).
@@ -172,6 +174,11 @@ int main(int argc, char** argv) {
             Kokkos::parallel_for("aspmv::launch_floor::six_views", Kokkos::RangePolicy<Space>(exec, 0, 16),
                                  SixViews{iv, iv, iv, dv, dv, out});
           }));
+#ifdef KOKKOS_ENABLE_CUDA
+    print("cuda six-view functor", "-", measure(exec, calls, repeats, [&] {
+            aspmv::backends::cuda_probe::launch_range(exec.cuda_stream(), 16, SixViews{iv, iv, iv, dv, dv, out});
+          }));
+#endif
     for (const std::string name : {"stencil2d-5pt-4", "stencil2d-5pt-32"}) {
       const auto host = aspmv::corpus::generate(name);
       aspmv::DeviceCsr<double, std::int32_t, Mem> a(exec, host);
@@ -196,6 +203,13 @@ int main(int argc, char** argv) {
                                      aspmv::impl::RangePolicy<Space>(exec, 0, m.num_rows(), Kokkos::ChunkSize(1)),
                                      F{m.row_offsets(), m.col_indices(), m.values(), xi, yo, 1.0, 0.0});
               }));
+#ifdef KOKKOS_ENABLE_CUDA
+        print("cuda csr_scalar functor", name, measure(exec, calls, repeats, [&] {
+                aspmv::backends::cuda_probe::launch_range(
+                    exec.cuda_stream(), m.num_rows(),
+                    F{m.row_offsets(), m.col_indices(), m.values(), xi, yo, 1.0, 0.0});
+              }));
+#endif
       }
       print("drop-in aspmv::spmv", name,
             measure(exec, calls, repeats, [&] { aspmv::spmv(exec, 1.0, a.view(), x, 0.0, y); }));
