@@ -17,29 +17,20 @@ call:
   measured (run.json), over the matrices above 1M nonzeros and the medium-row ones (8-64 nonzeros a row);
 - with --peers (../shared/matrices/peers-h100.csv): DASP through the cuSPARSE yardstick, i.e. DASP's time scaled
   by this run's best cuSPARSE CSR time over the peers file's, against the best aspmv kernel.
-Geometric means; above 1 the first named is slower (a ratio is other's time / ours). Standard library only.
+Geometric means; above 1 the first named is faster (a ratio is the other's time / the first's). Standard library only.
 """
 import argparse
 import csv
-import gzip
 import json
 import math
 import os
 import sys
-from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from auto_vs_oracle import _in_run, _open  # noqa: E402  (collector folders' files, gzipped or not)
+from peer_summary import geomean, read_peers  # noqa: E402
 
 VENDOR_ALL = ("cusparse", "cusparse_coo", "cusparse_sell")
-
-
-def gm(xs):
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
-
-
-def open_csv(folder, name):
-    p = os.path.join(folder, name)
-    if os.path.exists(p + ".gz"):
-        return gzip.open(p + ".gz", "rt", newline="")
-    return open(p, newline="")
 
 
 def load(folders):
@@ -49,9 +40,9 @@ def load(folders):
         run = json.load(open(os.path.join(f, "run.json")))
         families = {m["kernel"]: m["family"] for m in run["methods"]}
         copy = float(run["copy_bandwidth_gbs"])
-        with open_csv(f, "features.csv") as fh:
+        with _open(_in_run(f, "features.csv")) as fh:
             feats = {r["matrix"]: r for r in csv.DictReader(fh)}
-        with open_csv(f, "runtimes.csv") as fh:
+        with _open(_in_run(f, "runtimes.csv")) as fh:
             for r in csv.DictReader(fh):
                 if r["ok"] != "1":
                     continue
@@ -80,11 +71,7 @@ def main():
     mats = load(a.folders)
     with open(a.manifest, newline="") as fh:
         source = {r["name"]: r["source"] for r in csv.DictReader(fh, delimiter="\t")}
-    peers = defaultdict(dict)
-    if a.peers:
-        with open(a.peers, newline="") as fh:
-            for r in csv.DictReader(fh):
-                peers[r["matrix"]][r["peer"]] = float(r["spmv_us"]) * 1e-6
+    peers = read_peers(a.peers)
 
     def set_of(name):
         if name in source:
@@ -124,7 +111,7 @@ def main():
             return
         v = [x for x, _ in xs]
         w = min(xs)
-        print(f"  {label}: n={len(v)} gm {gm(v):.3f}, " + ", ".join(f"below {t}: {sum(x < t for x in v)}" for t in lo)
+        print(f"  {label}: n={len(v)} gm {geomean(v):.3f}, " + ", ".join(f"below {t}: {sum(x < t for x in v)}" for t in lo)
               + f", worst {w[0]:.3f} ({w[1]})")
 
     for s in ("shared", "real", "real-derived", "generated"):
