@@ -104,6 +104,13 @@ struct KernelParameters {
   // bound). Rows from the medium bound up to a chunk are the row units'
   // warps', not the chunk units' (no search, no combining of pieces).
   int split_chunk_floor = 1;
+  // GPU backends with a launch of their own (backends/range_launch.hpp; CUDA):
+  // the flat-range kernels of the drop-in and of small matrices
+  // (vector_split, CSR-scalar, SELL's and ELL's rows, LRB's one launch)
+  // launched by Kokkos' parallel_for (0), or by the backend itself, without
+  // Kokkos' per-call block-size search: 1 through the CUDA runtime API, 2
+  // through the driver's cuLaunchKernel. Other spaces ignore it.
+  int direct_launch = 0;
 };
 
 struct ArchProvenance {

@@ -38,24 +38,6 @@ inline void launch_empty(cudaStream_t stream) {
   check(cudaPeekAtLastError(), "the empty kernel did not launch");
 }
 
-// A range functor (operator()(std::int64_t)) launched as Kokkos' RangePolicy
-// would run it -- one thread an index, blocks of 256 -- but by a plain
-// __global__ function and the runtime API, without Kokkos' launch path: what
-// a call saves when the library launches its range kernels itself.
-template <class Functor>
-__global__ void range_kernel(const Functor f, const std::int64_t n) {
-  const std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < n) f(i);
-}
-
-template <class Functor>
-void launch_range(cudaStream_t stream, std::int64_t n, const Functor& f) {
-  constexpr int block = 256;
-  if (n <= 0) return;
-  range_kernel<Functor><<<unsigned((n + block - 1) / block), block, 0, stream>>>(f, n);
-  check(cudaPeekAtLastError(), "the range kernel did not launch");
-}
-
 template <int Bytes>
 void launch_with_argument(cudaStream_t stream) {
   ProbeArgument<Bytes> a{};

@@ -44,6 +44,8 @@ inline void apply_assignment(const std::string& text, Variant& var) {
   }
   if (key == TableParameter::tile_mma || key == TableParameter::lrb_one_launch) {
     if (v != 0 && v != 1) throw Error("variant '" + text + "': " + to_string(key) + " takes 0 or 1");
+  } else if (key == TableParameter::direct_launch) {
+    if (v < 0 || v > 2) throw Error("variant '" + text + "': direct_launch takes 0, 1 or 2");
   } else if (key == TableParameter::lrb_long_row) {
     if (v < 0) throw Error("variant '" + text + "': lrb_long_row takes 0 (chosen per matrix) or a row length");
   } else if (v < 1) {
@@ -82,6 +84,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::split_chunk: p.split_chunk = iv; break;
     case TableParameter::split_warp_rows: p.split_warp_rows = iv; break;
     case TableParameter::split_chunk_floor: p.split_chunk_floor = iv; break;
+    case TableParameter::direct_launch: p.direct_launch = iv; break;
   }
   for (const auto k : all_kernels)
     if (planner::kernel_reads(k, key) && std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())

@@ -5,10 +5,14 @@ per kernel and over all kernels that read the parameter (geometric means over
 the matrices; a variant that failed, e.g. beyond the team scratch, is left
 out and counted).
 
-    perf/device/variant_summary.py bench.csv[.gz] [...]
+    perf/device/variant_summary.py bench.csv[.gz|.xz] [...]
+
+A matrix is keyed by its name and value type, so double and float files can
+be given together.
 """
 import csv
 import gzip
+import lzma
 import math
 import re
 import sys
@@ -18,9 +22,10 @@ from collections import defaultdict
 def read(paths):
     times = {}
     for path in paths:
-        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+        opener = gzip.open if path.endswith(".gz") else lzma.open if path.endswith(".xz") else open
+        with opener(path, "rt") as f:
             for r in csv.DictReader(f):
-                times[(r["matrix"], r["method"])] = float(r["time_s"])
+                times[((r["matrix"], r.get("value", "")), r["method"])] = float(r["time_s"])
     return times
 
 

@@ -13,8 +13,10 @@
 // team launch; a Kokkos parallel_for whose functor carries six Views (about
 // what an SpMV functor carries); plan.apply of csr_scalar, ELL, merge_split,
 // CSR-Adaptive and lrb; CSR-scalar's functor launched directly (the plan's
-// kernel without the plan's path), and on CUDA the same functor by a plain
-// __global__ function (cuda_probe::launch_range: no Kokkos launch path); the
+// kernel without the plan's path), and on CUDA the same functor by the
+// backend's own range launch (backends/range_launch.hpp: no Kokkos launch
+// path, runtime API and driver API); on CUDA each plan also with the
+// table's direct_launch 1 and 2; the
 // drop-in aspmv::spmv;
 // each on a generated matrix of 16 rows (stencil2d-5pt-4) and one of 1,024;
 // on CUDA also plan.apply of csr_scalar captured once as a graph on a stream
@@ -28,6 +30,7 @@
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/kernels/csr_scalar.hpp>
 #include <backends/graph.hpp>
+#include <backends/range_launch.hpp>
 #include <backends/traits.hpp>
 #ifdef KOKKOS_ENABLE_CUDA
 #include <backends/cuda/launch_probe.hpp>
@@ -175,9 +178,17 @@ int main(int argc, char** argv) {
                                  SixViews{iv, iv, iv, dv, dv, out});
           }));
 #ifdef KOKKOS_ENABLE_CUDA
-    print("cuda six-view functor", "-", measure(exec, calls, repeats, [&] {
-            aspmv::backends::cuda_probe::launch_range(exec.cuda_stream(), 16, SixViews{iv, iv, iv, dv, dv, out});
-          }));
+    for (const int api : {1, 2}) {
+      const char* what = api == 1 ? "cuda runtime" : "cuda driver";
+      print((std::string(what) + " empty functor").c_str(), "-", measure(exec, calls, repeats, [&] {
+              aspmv::backends::parallel_range("aspmv::launch_floor::empty", Kokkos::RangePolicy<Space>(exec, 0, 1),
+                                              EmptyFunctor{}, api);
+            }));
+      print((std::string(what) + " six-view functor").c_str(), "-", measure(exec, calls, repeats, [&] {
+              aspmv::backends::parallel_range("aspmv::launch_floor::six_views", Kokkos::RangePolicy<Space>(exec, 0, 16),
+                                              SixViews{iv, iv, iv, dv, dv, out}, api);
+            }));
+    }
 #endif
     for (const std::string name : {"stencil2d-5pt-4", "stencil2d-5pt-32"}) {
       const auto host = aspmv::corpus::generate(name);
@@ -185,12 +196,21 @@ int main(int argc, char** argv) {
       Kokkos::View<double*, Mem> x("x", host.num_cols), y("y", host.num_rows);
       Kokkos::deep_copy(x, 1.0);
       for (const auto k : {aspmv::Kernel::csr_scalar, aspmv::Kernel::ell, aspmv::Kernel::merge_split,
-                           aspmv::Kernel::csr_adaptive, aspmv::Kernel::lrb}) {
+                           aspmv::Kernel::csr_adaptive, aspmv::Kernel::lrb, aspmv::Kernel::vector_split}) {
         aspmv::PlanOptions o;
         o.kernel = k;
         const auto plan = aspmv::make_plan(exec, a.view(), o);
         print(("plan.apply " + std::string(aspmv::to_string(k))).c_str(), name,
               measure(exec, calls, repeats, [&] { plan.apply(exec, 1.0, x, 0.0, y); }));
+        if (!aspmv::backends::has_direct_range_launch<Space>) continue;
+        // The same plan with the table's direct_launch 1 and 2: its range kernels launched by the backend itself.
+        for (const int api : {1, 2}) {
+          auto direct_table = aspmv::arch_table();
+          direct_table.parameters.direct_launch = api;
+          const auto direct = aspmv::make_plan(exec, a.view(), o, direct_table);
+          print(("plan.apply " + std::string(aspmv::to_string(k)) + " direct " + std::to_string(api)).c_str(), name,
+                measure(exec, calls, repeats, [&] { direct.apply(exec, 1.0, x, 0.0, y); }));
+        }
       }
       {  // CSR-scalar's own functor and launch, without the plan's path (checks, region, dispatch)
         const auto xi = aspmv::impl::input_vector(x);
@@ -204,11 +224,14 @@ int main(int argc, char** argv) {
                                      F{m.row_offsets(), m.col_indices(), m.values(), xi, yo, 1.0, 0.0});
               }));
 #ifdef KOKKOS_ENABLE_CUDA
-        print("cuda csr_scalar functor", name, measure(exec, calls, repeats, [&] {
-                aspmv::backends::cuda_probe::launch_range(
-                    exec.cuda_stream(), m.num_rows(),
-                    F{m.row_offsets(), m.col_indices(), m.values(), xi, yo, 1.0, 0.0});
-              }));
+        for (const int api : {1, 2})
+          print(api == 1 ? "cuda runtime csr_scalar" : "cuda driver csr_scalar", name,
+                measure(exec, calls, repeats, [&] {
+                  aspmv::backends::parallel_range(
+                      "aspmv::launch_floor::csr_scalar",
+                      aspmv::impl::RangePolicy<Space>(exec, 0, m.num_rows(), Kokkos::ChunkSize(1)),
+                      F{m.row_offsets(), m.col_indices(), m.values(), xi, yo, 1.0, 0.0}, api);
+                }));
 #endif
       }
       print("drop-in aspmv::spmv", name,

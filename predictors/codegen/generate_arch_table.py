@@ -135,6 +135,11 @@ def generate(table, source_name, sha):
     params["split_chunk"] = int(split.get("chunk", 4096))
     params["split_warp_rows"] = int(split.get("warp_rows", 1))
     params["split_chunk_floor"] = int(split.get("chunk_floor", 1))
+    # Optional: flat-range kernels launched by Kokkos (0) or by the backend itself where it has a launch of its own
+    # (CUDA: 1 the runtime API, 2 the driver's cuLaunchKernel).
+    params["direct_launch"] = int(p.get("launch", {}).get("direct", 0))
+    if params["direct_launch"] not in (0, 1, 2):
+        raise TableError("field 'parameters.launch.direct' must be 0, 1 or 2")
     if params["split_warp_rows"] not in (1, 2, 4):
         raise TableError("field 'parameters.vector_split.warp_rows' must be 1, 2 or 4")
     for key, field in (("split_lane_entries", "lane_entries"), ("split_medium_passes", "medium_passes"),
@@ -177,7 +182,7 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
@@ -189,7 +194,7 @@ def generate(table, source_name, sha):
             params["host_shares_per_thread"], params["host_row_simd"], params["host_row_partial_sums"],
             params["dia_rows_per_thread"], params["tile_mma"], params["lrb_one_launch"], params["lrb_long_row"],
             params["split_lane_entries"], params["split_medium_passes"], params["split_chunk"],
-            params["split_warp_rows"], params["split_chunk_floor"]),
+            params["split_warp_rows"], params["split_chunk_floor"], params["direct_launch"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

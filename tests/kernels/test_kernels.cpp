@@ -90,10 +90,43 @@ void check_all_kernels(const std::vector<corpus::NamedMatrix>& matrices, bool al
 
 }  // namespace
 
+// The kernels that read the table's direct_launch, with it at 1 and 2: on CUDA their range kernels go through
+// the backend's own launch (backends/range_launch.hpp: the runtime API, the driver API), elsewhere through Kokkos
+// as before.
+template <class C>
+void check_direct_launch(const std::vector<corpus::NamedMatrix>& matrices, int api) {
+  using Space = typename C::space;
+  auto table = small_table();
+  table.parameters.direct_launch = api;
+  std::size_t index = 0, ran = 0;
+  for (const auto& m : matrices) {
+    for (const auto& k : plan_variants<Space>()) {
+      if (!k.forced() || !planner::kernel_reads(k.options.kernel, TableParameter::direct_launch)) continue;
+      const auto& c = cases()[index++ % cases().size()];
+      const auto r = run_plan<Space, typename C::value, typename C::offset>(m.matrix, k.options, c, 1, &table);
+      INFO("space " << backends::Traits<Space>::name << ", direct_launch " << api << ", " << r.description);
+      INFO("matrix " << m.name << ", kernel " << k.name << ", alpha " << c.alpha << ", beta " << c.beta
+                     << (c.nan_in_y ? ", NaN in y" : ""));
+      INFO("relative error " << r.comparison.relative_error << ", worst row " << r.comparison.worst_row);
+      CHECK(r.comparison.within_bounds);
+      ++ran;
+    }
+  }
+  CHECK(ran >= 5 * matrices.size());  // csr_scalar, ell, sell, lrb, vector_split and their variants
+}
+
 TEMPLATE_LIST_TEST_CASE("every kernel equals the reference on the edge cases", "[kernels][edge]", Configs) {
   check_all_kernels<TestType>(corpus::edge_case_matrices(3), true);
 }
 
 TEMPLATE_LIST_TEST_CASE("every kernel equals the reference on random matrices", "[kernels][random]", Configs) {
   check_all_kernels<TestType>(random_matrices(), false);
+}
+
+TEMPLATE_LIST_TEST_CASE("the kernels that read direct_launch equal the reference with it", "[kernels][direct]",
+                        Configs) {
+  auto matrices = corpus::edge_case_matrices(5);
+  const auto random = random_matrices();
+  for (std::size_t i = 0; i < random.size(); i += 6) matrices.push_back(random[i]);
+  for (const int api : {1, 2}) check_direct_launch<TestType>(matrices, api);
 }

@@ -125,6 +125,13 @@ err_has "variant 'split_chunk_floor=0': the value must be positive" || fail "ben
 if run_tool 0 bench --rounds 1 --methods vector_split --variant split_chunk_floor=64 "$matrix"; then
   out_has "^vector_split\[split_chunk_floor=64\] .* ok " || fail "bench --variant split_chunk_floor=64: vector_split not timed"
 fi
+run_tool nonzero bench --variant direct_launch=3 "$matrix" || true
+err_has "variant 'direct_launch=3': direct_launch takes 0, 1 or 2" || fail "bench --variant direct_launch=3: not refused with its reason"
+if run_tool 0 bench --rounds 1 --methods vector_split --variant direct_launch=2 "$matrix"; then
+  out_has "^vector_split\[direct_launch=2\] .* ok " || fail "bench --variant direct_launch=2: vector_split not timed"
+else
+  fail "bench --variant direct_launch=2: failed"
+fi
 run_tool nonzero bench --variant tile_mma=2 "$matrix" || true
 err_has "variant 'tile_mma=2': tile_mma takes 0 or 1" || fail "bench --variant tile_mma=2: not refused with its reason"
 if run_tool 0 bench --rounds 1 --methods tile8x4 --variant tile_mma=0 "$matrix"; then

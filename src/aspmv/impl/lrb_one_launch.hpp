@@ -33,6 +33,7 @@
 #include <aspmv/impl/strided_dot.hpp>
 #include <aspmv/impl/warp_ops.hpp>
 #include <aspmv/planner/workspace.hpp>
+#include <backends/range_launch.hpp>
 #include <backends/traits.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -226,8 +227,8 @@ class LrbOneLaunch {
 
   LrbOneLaunch() = default;
   LrbOneLaunch(const ExecSpace& exec, const LrbLayout& short_rows, const std::vector<RowSegment<Offset>>& long_rows,
-               std::int64_t piece)
-      : layout_(short_rows), piece_(piece) {
+               std::int64_t piece, int direct = 0)
+      : layout_(short_rows), piece_(piece), direct_(direct) {
     auto cut = cut_lrb_pieces(long_rows, piece);
     num_pieces_ = static_cast<std::int64_t>(cut.pieces.size());
     num_split_rows_ = static_cast<std::int64_t>(cut.split.size());
@@ -254,10 +255,11 @@ class LrbOneLaunch {
            const Kokkos::View<const std::int32_t*, memory_space>& perm, Value alpha, const XView& x, Value beta,
            const YView& y) const {
     if (layout_.all_units() == 0) return;
-    Kokkos::parallel_for("aspmv::spmv::lrb_one_launch", RangePolicy<ExecSpace>(exec, 0, layout_.all_units() * warp),
-                         LrbOneLaunchFunctor<ExecSpace, Matrix, XView, YView>{
-                             a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, perm, pieces_, split_,
-                             ws.values, ws.indices, layout_});
+    backends::parallel_range("aspmv::spmv::lrb_one_launch", RangePolicy<ExecSpace>(exec, 0, layout_.all_units() * warp),
+                             LrbOneLaunchFunctor<ExecSpace, Matrix, XView, YView>{
+                                 a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, perm, pieces_, split_,
+                                 ws.values, ws.indices, layout_},
+                             direct_);
   }
 
   const LrbLayout& layout() const { return layout_; }
@@ -270,6 +272,7 @@ class LrbOneLaunch {
   LrbLayout layout_;
   std::int64_t num_pieces_ = 0, num_split_rows_ = 0;
   std::int64_t piece_ = 1;
+  int direct_ = 0;  // the backend's own range launch where it has one (table: direct_launch)
   Kokkos::View<LrbPiece<Offset>*, memory_space> pieces_;
   Kokkos::View<SplitRow*, memory_space> split_;
 };

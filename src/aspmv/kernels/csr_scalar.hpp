@@ -15,6 +15,7 @@
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
+#include <backends/range_launch.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -69,12 +70,14 @@ struct ScalarShape {
   std::int64_t chunk = 1;
   std::int64_t shares = 0;  // > 0: path shares instead of chunks
   RowSum sum = RowSum::in_order;
+  int direct = 0;  // the backend's own range launch where it has one (table: direct_launch)
 };
 
 template <class ExecSpace>
 ScalarShape scalar_shape(const ExecSpace& exec, const predictors::KernelParameters& p, std::int64_t rows) {
-  if (backends::Traits<ExecSpace>::is_gpu) return {};
   ScalarShape s;
+  s.direct = p.direct_launch;
+  if (backends::Traits<ExecSpace>::is_gpu) return s;
   s.chunk = p.host_rows_per_chunk;
   if (p.host_shares_per_thread > 0) s.shares = host_share_count(p.host_shares_per_thread, exec.concurrency(), rows);
   s.sum = p.host_row_simd != 0           ? RowSum::simd_lanes
@@ -103,11 +106,13 @@ void launch_csr_scalar_summed(const ExecSpace& exec, const Matrix& a, const Scal
                               const YView& y) {
   const CsrScalarFunctor<Matrix, XView, YView, Sum> f{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta};
   if (shape.shares > 0) {
-    Kokkos::parallel_for("aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, shape.shares, Kokkos::ChunkSize(1)),
-                         CsrScalarSharesFunctor<Matrix, XView, YView, Sum>{f, a.num_rows(), shape.shares});
+    backends::parallel_range(
+        "aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, shape.shares, Kokkos::ChunkSize(1)),
+        CsrScalarSharesFunctor<Matrix, XView, YView, Sum>{f, a.num_rows(), shape.shares}, shape.direct);
   } else {
-    Kokkos::parallel_for("aspmv::spmv::csr_scalar",
-                         RangePolicy<ExecSpace>(exec, 0, a.num_rows(), Kokkos::ChunkSize(chunk_size(shape.chunk))), f);
+    backends::parallel_range("aspmv::spmv::csr_scalar",
+                             RangePolicy<ExecSpace>(exec, 0, a.num_rows(), Kokkos::ChunkSize(chunk_size(shape.chunk))),
+                             f, shape.direct);
   }
 }
 
@@ -162,7 +167,8 @@ struct CsrScalar {
                                        /*needs_structure*/ false, /*direct*/ true,
                                        /*row_bound*/ true};
   static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk, TableParameter::host_shares,
-                                                  TableParameter::host_simd, TableParameter::host_sums};
+                                                  TableParameter::host_simd, TableParameter::host_sums,
+                                                  TableParameter::direct_launch};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrScalarStep<ExecSpace, Matrix>;
 

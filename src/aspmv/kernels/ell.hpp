@@ -26,7 +26,7 @@ struct Ell {
                                        /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true,        /*copies_values*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk};
+  static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk, TableParameter::direct_launch};
   template <class ExecSpace, class Matrix>
   using Step = impl::EllStep<ExecSpace, Matrix>;
 
@@ -40,7 +40,7 @@ struct Ell {
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
     const impl::SellGeometry g{std::max<std::int64_t>(1, ctx.a.num_rows()), 1};
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, g, ctx.params.host_rows_per_chunk, ctx.params.host_shares_per_thread,
-                                 ctx.options, "ELL");
+                                 ctx.options, "ELL", ctx.params.direct_launch);
     s.groups.push_back(impl::sell_group(id, step, s.stats, "ELL"));
     return step;
   }

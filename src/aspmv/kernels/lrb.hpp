@@ -210,7 +210,8 @@ class LrbStep {
       const std::int64_t resident_warps = std::max<std::int64_t>(1, exec.concurrency() / warp);
       one_.emplace(
           exec, layout, long_rows,
-          choose_lrb_piece(long_rows, rule_.long_row, std::max(shape.max_piece, rule_.long_row), resident_warps, warp));
+          choose_lrb_piece(long_rows, rule_.long_row, std::max(shape.max_piece, rule_.long_row), resident_warps, warp),
+          p.direct_launch);
     } else if (!long_rows.empty()) {
       team_.emplace(exec, a, cut_segments(long_rows, p.long_row_split_nnz), segment_shape<ExecSpace>(p), deterministic);
     }
@@ -360,8 +361,8 @@ struct Lrb {
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ false};
   static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::long_row_split,
-                                                  TableParameter::tpr, TableParameter::lrb_one_launch,
-                                                  TableParameter::lrb_long_row};
+                                                  TableParameter::tpr,          TableParameter::lrb_one_launch,
+                                                  TableParameter::lrb_long_row, TableParameter::direct_launch};
   template <class ExecSpace, class Matrix>
   using Step = impl::LrbStep<ExecSpace, Matrix>;
 

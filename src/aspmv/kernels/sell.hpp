@@ -32,6 +32,7 @@
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
+#include <backends/range_launch.hpp>
 #include <backends/traits.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -346,11 +347,12 @@ class SellStep {
   // and the padded total are read back before allocating). Throws
   // aspmv::Error when the guard refuses.
   SellStep(const ExecSpace& exec, const Matrix& a, SellGeometry g, std::int64_t host_chunk,
-           std::int64_t host_shares_per_thread, const PlanOptions& options, const char* format)
+           std::int64_t host_shares_per_thread, const PlanOptions& options, const char* format, int direct = 0)
       : a_(a),
         format_(format),
         host_chunk_(std::max<std::int64_t>(1, host_chunk)),
-        host_shares_per_thread_(std::max<std::int64_t>(1, host_shares_per_thread)) {
+        host_shares_per_thread_(std::max<std::int64_t>(1, host_shares_per_thread)),
+        direct_(direct) {
     const std::int64_t m = a.num_rows();
     arrays_.height = std::max<std::int64_t>(1, std::min<std::int64_t>(g.slice_height, std::max<std::int64_t>(m, 1)));
     const std::int64_t height = arrays_.height;
@@ -390,8 +392,8 @@ class SellStep {
       const int chunk = backends::Traits<ExecSpace>::is_gpu
                             ? 1
                             : static_cast<int>(std::min<std::int64_t>(host_chunk_, std::numeric_limits<int>::max()));
-      Kokkos::parallel_for("aspmv::spmv::sell_rows", RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(chunk)),
-                           SellRowFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta});
+      backends::parallel_range("aspmv::spmv::sell_rows", RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(chunk)),
+                               SellRowFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta}, direct_);
     } else if constexpr (!backends::Traits<ExecSpace>::is_gpu) {
       const std::int64_t shares = host_share_count(host_shares_per_thread_, exec.concurrency(), slices_);
       if (s.height == 4)
@@ -428,6 +430,7 @@ class SellStep {
   const char* format_;
   std::int64_t host_chunk_;  // CPUs, one thread per row (C above host_slice_rows): rows a thread takes at a time
   std::int64_t host_shares_per_thread_;  // CPUs, slices side by side: runs of slices per thread
+  int direct_ = 0;                       // GPUs: the backend's own range launch where it has one (table: direct_launch)
   FormatArrays<Value, memory_space> arrays_;
   std::int64_t slices_ = 0;
   std::int64_t longest_ = 0;
@@ -463,7 +466,8 @@ struct Sell {
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true,        /*copies_values*/ true};
   static constexpr TableParameter parameters[] = {TableParameter::sell_c, TableParameter::sell_sigma,
-                                                  TableParameter::host_rows_per_chunk, TableParameter::host_shares};
+                                                  TableParameter::host_rows_per_chunk, TableParameter::host_shares,
+                                                  TableParameter::direct_launch};
   template <class ExecSpace, class Matrix>
   using Step = impl::SellStep<ExecSpace, Matrix>;
 
@@ -477,7 +481,7 @@ struct Sell {
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
     const impl::SellGeometry g{ctx.params.sell_slice_height, ctx.params.sell_sort_window};
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, g, ctx.params.host_rows_per_chunk, ctx.params.host_shares_per_thread,
-                                 ctx.options, "SELL-C-sigma");
+                                 ctx.options, "SELL-C-sigma", ctx.params.direct_launch);
     s.groups.push_back(impl::sell_group(
         id, step, s.stats,
         "SELL-" + std::to_string(step.slice_height()) + "-" + std::to_string(step.sorted() ? g.sort_window : 1)));

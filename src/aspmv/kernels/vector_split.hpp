@@ -65,6 +65,7 @@
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
+#include <backends/range_launch.hpp>
 #include <backends/traits.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -106,6 +107,7 @@ struct VectorSplitShape {
   std::int64_t chunks = 0;  // chunk units: ceil(nnz / chunk)
   std::int64_t row_units = 0;
   int warp_rows = 1;  // the warp's rows side by side
+  int direct = 0;     // the backend's own range launch where it has one (table: direct_launch)
   std::int64_t units() const { return chunks + row_units; }
   int rows_a_unit() const { return warp / lanes; }
 };
@@ -150,7 +152,9 @@ VectorSplitShape vector_split_shape(const ExecSpace& exec, const predictors::Ker
                                     std::int64_t nnz) {
   using Traits = backends::Traits<ExecSpace>;
   const std::int64_t resident = std::max<std::int64_t>(1, exec.concurrency() / Traits::warp_lanes);
-  return vector_split_shape(Traits::warp_lanes, Traits::max_tpr, rows, nnz, resident, vector_split_rules(p));
+  auto s = vector_split_shape(Traits::warp_lanes, Traits::max_tpr, rows, nnz, resident, vector_split_rules(p));
+  s.direct = p.direct_launch;
+  return s;
 }
 
 // The chunks that start inside a row of entries [begin, end) longer than a
@@ -294,10 +298,11 @@ void run_vector_split(const Policy& policy, const Matrix& a, const VectorSplitSh
                       const Workspace<typename Matrix::value_type, typename Matrix::memory_space>& ws,
                       typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                       const YView& y) {
-  Kokkos::parallel_for(
+  backends::parallel_range(
       "aspmv::spmv::vector_split", policy,
       Functor{a.row_offsets(), a.col_indices(), a.values(), x, y, alpha, beta, ws.values, ws.indices, a.num_rows(),
-              a.nnz(), shape.chunk, shape.chunks, shape.medium, shape.lanes, shape.warp_rows});
+              a.nnz(), shape.chunk, shape.chunks, shape.medium, shape.lanes, shape.warp_rows},
+      shape.direct);
 }
 
 template <class ExecSpace, class Matrix, class XView, class YView>
@@ -352,9 +357,9 @@ struct VectorSplit {
   static constexpr KernelTraits traits{/*analysis*/ false,        /*uses_tpr*/ false, /*splits_rows*/ true,
                                        /*needs_structure*/ false, /*direct*/ true,
                                        /*row_bound*/ false};
-  static constexpr TableParameter parameters[] = {TableParameter::split_lane_entries,
-                                                  TableParameter::split_medium_passes, TableParameter::split_chunk,
-                                                  TableParameter::split_warp_rows, TableParameter::split_chunk_floor};
+  static constexpr TableParameter parameters[] = {
+      TableParameter::split_lane_entries, TableParameter::split_medium_passes, TableParameter::split_chunk,
+      TableParameter::split_warp_rows,    TableParameter::split_chunk_floor,   TableParameter::direct_launch};
   template <class ExecSpace, class Matrix>
   using Step = impl::VectorSplitStep<ExecSpace, Matrix>;
 

@@ -1,0 +1,149 @@
+#pragma once
+// A range functor (operator()(std::int64_t)) launched by the backend
+// itself, without Kokkos' launch path: the grid covers the range once (a
+// thread an index), the block size is worked out once a functor type (below).
+// Kokkos 3.4's RangePolicy launch recomputes the block size on every call
+// (cuda_get_opt_block_size walks the block sizes through its occupancy
+// formula on the host), takes a mutex and goes through its generic launch
+// path; on a matrix whose kernel takes 3-5 us that host time is the call's
+// floor. Two ways: the runtime API (<<<>>>), or the driver's cuLaunchKernel
+// on the kernel's CUfunction (cudaGetFuncBySymbol once a functor type and
+// device: the runtime's own per-launch work skipped). On the H200 the driver
+// way takes 0.5-1.0 us off a call at the floor and 10-28 % off the smallest
+// real matrices (perf/results/h200/2026-12-03-direct-launch).
+// What it does not do: Kokkos Tools' begin/end hooks (a profiler does not
+// see these launches by label) and the CUDA_LAUNCH_BLOCKING fence.
+// The kernel body is a grid-stride loop, as Kokkos' range kernel is: with a
+// bare `if (i < end) f(i)` nvcc unrolled the functor's inner loops less
+// (SELL's row kernel: 6 FMAs in its SASS against 71 in Kokkos', call 7; 2.4x
+// slower on a matrix of long rows, 1.3x on a 2D stencil, call 5); with the
+// loop the kernels run as fast as Kokkos' on large matrices (1.00-1.03x in
+// double, call 9).
+// Used through backends/range_launch.hpp (`parallel_range`), which falls
+// back to Kokkos::parallel_for on every other space.
+
+#include <Kokkos_Core.hpp>
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace aspmv::backends::cuda {
+
+template <class Functor>
+__global__ void range_kernel(const Functor f, const std::int64_t begin, const std::int64_t end) {
+  const std::int64_t stride = std::int64_t(gridDim.x) * blockDim.x;
+  for (std::int64_t i = begin + std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < end; i += stride) f(i);
+}
+
+// The same under __launch_bounds__ (Kokkos::LaunchBounds<MaxThreads, MinBlocks>): a register budget.
+template <class Functor, unsigned MaxThreads, unsigned MinBlocks>
+__global__ void __launch_bounds__(MaxThreads, MinBlocks)
+    bounded_range_kernel(const Functor f, const std::int64_t begin, const std::int64_t end) {
+  const std::int64_t stride = std::int64_t(gridDim.x) * blockDim.x;
+  for (std::int64_t i = begin + std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < end; i += stride) f(i);
+}
+
+// The block size: the smallest that reaches the most resident threads an SM, as Kokkos 3.4 chooses for a
+// RangePolicy (cuda_deduce_block_size), but counted by the CUDA occupancy calculator (at most max_threads a block
+// when max_threads > 0), which also counts the shared memory each block reserves: with L1 preferred that gives 256
+// threads where Kokkos' own formula gives 64 (call 6; the two ran alike). cudaOccupancyMaxPotentialBlockSize would
+// take the largest, 1,024 threads, which puts a 6,000-row matrix on 6 SMs. The kernel prefers L1 over shared
+// memory, as Kokkos' range launches do. (With the largest block, no preference and no grid-stride loop the direct
+// launches ran 1.1-5.5x slower than Kokkos': call 3.)
+template <class Kernel>
+int occupancy_block_size(Kernel kernel, int max_threads, int min_blocks) {
+  const auto fail = [](const char* what, cudaError_t e) {
+    throw std::runtime_error(std::string("aspmv: ") + what + " for a range kernel: " + cudaGetErrorString(e));
+  };
+  cudaError_t e = cudaFuncSetCacheConfig(kernel, cudaFuncCachePreferL1);
+  if (e != cudaSuccess) fail("no cache preference", e);
+  int device = 0, threads_per_sm = 0;
+  cudaFuncAttributes attributes{};
+  if ((e = cudaGetDevice(&device)) != cudaSuccess) fail("no device", e);
+  if ((e = cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device)) != cudaSuccess)
+    fail("no threads per SM", e);
+  if ((e = cudaFuncGetAttributes(&attributes, kernel)) != cudaSuccess) fail("no attributes", e);
+  int largest = attributes.maxThreadsPerBlock;
+  if (max_threads > 0 && max_threads < largest) largest = max_threads;
+  int best_block = 0, best_threads = 0;
+  for (int block = largest / 32 * 32; block >= 32; block -= 32) {
+    int blocks = 0;
+    if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, block, 0)) != cudaSuccess)
+      fail("no occupancy", e);
+    const int threads = std::min(blocks * block, threads_per_sm / block * block);
+    if (blocks >= std::max(min_blocks, 1) && threads > 0 && threads >= best_threads) {
+      best_block = block;
+      best_threads = threads;
+    }
+  }
+  if (best_block < 32) throw std::runtime_error("aspmv: no block size for a range kernel");
+  return best_block;
+}
+
+enum class RangeLaunchApi { runtime, driver };
+
+// The kernel's driver function on device `device` (the current device when first asked there).
+template <class Kernel>
+CUfunction driver_function(Kernel kernel, int device) {
+  static std::array<std::atomic<CUfunction>, 64> functions{};
+  if (device < 0 || device >= int(functions.size())) throw std::runtime_error("aspmv: CUDA device id out of range");
+  CUfunction fn = functions[device].load(std::memory_order_acquire);
+  if (fn) return fn;
+  cudaFunction_t found = nullptr;
+  const cudaError_t e = cudaGetFuncBySymbol(&found, reinterpret_cast<const void*>(kernel));
+  if (e != cudaSuccess)
+    throw std::runtime_error(std::string("aspmv: no driver function for a range kernel: ") + cudaGetErrorString(e));
+  fn = reinterpret_cast<CUfunction>(found);
+  const CUresult r = cuFuncSetCacheConfig(fn, CU_FUNC_CACHE_PREFER_L1);  // on this device too (see above)
+  if (r != CUDA_SUCCESS) throw std::runtime_error("aspmv: no cache preference for a range kernel");
+  functions[device].store(fn, std::memory_order_release);
+  return fn;
+}
+
+template <class Kernel, class Functor>
+void launch_range_kernel(Kernel kernel, int block, RangeLaunchApi api, cudaStream_t stream, int device,
+                         std::int64_t begin, std::int64_t end, const Functor& f) {
+  const std::int64_t grid = (end - begin + block - 1) / block;
+  if (grid > std::numeric_limits<int>::max()) throw std::runtime_error("aspmv: a range launch over 2^31 blocks");
+  if (api == RangeLaunchApi::driver) {
+    void* args[] = {const_cast<Functor*>(&f), &begin, &end};
+    const CUresult r = cuLaunchKernel(driver_function(kernel, device), unsigned(grid), 1, 1, unsigned(block), 1, 1, 0,
+                                      reinterpret_cast<CUstream>(stream), args, nullptr);
+    if (r != CUDA_SUCCESS) {
+      const char* what = nullptr;
+      cuGetErrorString(r, &what);
+      throw std::runtime_error(std::string("aspmv: a range kernel did not launch: ") + (what ? what : "unknown"));
+    }
+    return;
+  }
+  kernel<<<unsigned(grid), unsigned(block), 0, stream>>>(f, begin, end);
+  const cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess)
+    throw std::runtime_error(std::string("aspmv: a range kernel did not launch: ") + cudaGetErrorString(e));
+}
+
+// Launches f over [begin, end) on `stream` (of device `device`), blocks of the size Kokkos would take (at
+// most MaxThreads when MaxThreads > 0). Throws when the launch fails.
+template <unsigned MaxThreads, unsigned MinBlocks, class Functor>
+void launch_range(RangeLaunchApi api, cudaStream_t stream, int device, std::int64_t begin, std::int64_t end,
+                  const Functor& f) {
+  if (end <= begin) return;
+  if constexpr (MaxThreads > 0) {
+    const auto kernel = bounded_range_kernel<Functor, MaxThreads, MinBlocks>;
+    static const int block = occupancy_block_size(kernel, static_cast<int>(MaxThreads), static_cast<int>(MinBlocks));
+    launch_range_kernel(kernel, block, api, stream, device, begin, end, f);
+  } else {
+    const auto kernel = range_kernel<Functor>;
+    static const int block = occupancy_block_size(kernel, 0, 1);
+    launch_range_kernel(kernel, block, api, stream, device, begin, end, f);
+  }
+}
+
+}  // namespace aspmv::backends::cuda
