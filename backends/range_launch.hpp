@@ -37,9 +37,8 @@ void parallel_range(const char* label, const Policy& policy, const Functor& f, i
     if (direct == 1 || direct == 2) {
       using Bounds = typename Policy::launch_bounds;
       const auto api = direct == 2 ? cuda::RangeLaunchApi::driver : cuda::RangeLaunchApi::runtime;
-      cuda::launch_range<Bounds::maxTperB, Bounds::minBperSM>(api, policy.space().cuda_stream(),
-                                                              policy.space().cuda_device(), policy.begin(),
-                                                              policy.end(), f);
+      cuda::launch_range<Bounds::maxTperB, Bounds::minBperSM>(
+          api, policy.space().cuda_stream(), policy.space().cuda_device(), policy.begin(), policy.end(), f);
       return;
     }
   }

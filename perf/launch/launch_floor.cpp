@@ -16,8 +16,8 @@
 // kernel without the plan's path), and on CUDA the same functor by the
 // backend's own range launch (backends/range_launch.hpp: no Kokkos launch
 // path, runtime API and driver API); on CUDA each plan also with the
-// table's direct_launch 1 and 2; the
-// drop-in aspmv::spmv;
+// table's direct_launch set to 0, 1 and 2 (the plain line runs the compiled-in
+// table's value); the drop-in aspmv::spmv;
 // each on a generated matrix of 16 rows (stencil2d-5pt-4) and one of 1,024;
 // on CUDA also plan.apply of csr_scalar captured once as a graph on a stream
 // of its own and replayed (aspmv::capture_apply: a replay reuses x and y).
@@ -203,8 +203,8 @@ int main(int argc, char** argv) {
         print(("plan.apply " + std::string(aspmv::to_string(k))).c_str(), name,
               measure(exec, calls, repeats, [&] { plan.apply(exec, 1.0, x, 0.0, y); }));
         if (!aspmv::backends::has_direct_range_launch<Space>) continue;
-        // The same plan with the table's direct_launch 1 and 2: its range kernels launched by the backend itself.
-        for (const int api : {1, 2}) {
+        // The same plan with the table's direct_launch 0 (Kokkos' launch), 1 and 2 (the backend's own).
+        for (const int api : {0, 1, 2}) {
           auto direct_table = aspmv::arch_table();
           direct_table.parameters.direct_launch = api;
           const auto direct = aspmv::make_plan(exec, a.view(), o, direct_table);
