@@ -29,7 +29,7 @@ inline constexpr bool has_direct_range_launch =
 #endif
 
 template <class Policy, class Functor>
-void parallel_range(const char* label, const Policy& policy, const Functor& f, int direct) {
+void parallel_range(const char* label, const Policy& policy, const Functor& f, [[maybe_unused]] int direct) {
   using Space = typename Policy::execution_space;
   static_assert(std::is_void_v<typename Policy::work_tag>, "parallel_range: untagged functors only");
 #ifdef KOKKOS_ENABLE_CUDA
