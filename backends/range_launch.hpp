@@ -30,10 +30,9 @@ inline constexpr bool has_direct_range_launch =
 
 template <class Policy, class Functor>
 void parallel_range(const char* label, const Policy& policy, const Functor& f, [[maybe_unused]] int direct) {
-  using Space = typename Policy::execution_space;
   static_assert(std::is_void_v<typename Policy::work_tag>, "parallel_range: untagged functors only");
 #ifdef KOKKOS_ENABLE_CUDA
-  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+  if constexpr (std::is_same_v<typename Policy::execution_space, Kokkos::Cuda>) {
     if (direct == 1 || direct == 2) {
       using Bounds = typename Policy::launch_bounds;
       const auto api = direct == 2 ? cuda::RangeLaunchApi::driver : cuda::RangeLaunchApi::runtime;

@@ -1,7 +1,8 @@
 #pragma once
 // A range functor (operator()(std::int64_t)) launched by the backend
 // itself, without Kokkos' launch path: the grid covers the range once (a
-// thread an index), the block size is worked out once a functor type (below).
+// thread an index; past 2^31 - 1 blocks the grid-stride loop takes the rest),
+// the block size is worked out once a functor type and device (below).
 // Kokkos 3.4's RangePolicy launch recomputes the block size on every call
 // (cuda_get_opt_block_size walks the block sizes through its occupancy
 // formula on the host), takes a mutex and goes through its generic launch
@@ -36,18 +37,23 @@
 
 namespace aspmv::backends::cuda {
 
+// The loop both kernels run: thread t of the grid takes begin + t, then every grid's width further on.
 template <class Functor>
-__global__ void range_kernel(const Functor f, const std::int64_t begin, const std::int64_t end) {
+__device__ __forceinline__ void grid_stride(const Functor& f, const std::int64_t begin, const std::int64_t end) {
   const std::int64_t stride = std::int64_t(gridDim.x) * blockDim.x;
   for (std::int64_t i = begin + std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < end; i += stride) f(i);
+}
+
+template <class Functor>
+__global__ void range_kernel(const Functor f, const std::int64_t begin, const std::int64_t end) {
+  grid_stride(f, begin, end);
 }
 
 // The same under __launch_bounds__ (Kokkos::LaunchBounds<MaxThreads, MinBlocks>): a register budget.
 template <class Functor, unsigned MaxThreads, unsigned MinBlocks>
 __global__ void __launch_bounds__(MaxThreads, MinBlocks)
     bounded_range_kernel(const Functor f, const std::int64_t begin, const std::int64_t end) {
-  const std::int64_t stride = std::int64_t(gridDim.x) * blockDim.x;
-  for (std::int64_t i = begin + std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < end; i += stride) f(i);
+  grid_stride(f, begin, end);
 }
 
 // The block size: the smallest that reaches the most resident threads an SM, as Kokkos 3.4 chooses for a
@@ -87,6 +93,18 @@ int occupancy_block_size(Kernel kernel, int max_threads, int min_blocks) {
   return best_block;
 }
 
+// occupancy_block_size(kernel, ...) on device `device` (the current device), worked out there once.
+template <class Kernel>
+int device_block_size(Kernel kernel, int max_threads, int min_blocks, int device) {
+  static std::array<std::atomic<int>, 64> blocks{};
+  if (device < 0 || device >= int(blocks.size())) throw std::runtime_error("aspmv: CUDA device id out of range");
+  int block = blocks[device].load(std::memory_order_acquire);
+  if (block > 0) return block;
+  block = occupancy_block_size(kernel, max_threads, min_blocks);
+  blocks[device].store(block, std::memory_order_release);
+  return block;
+}
+
 enum class RangeLaunchApi { runtime, driver };
 
 // The kernel's driver function on device `device` (the current device when first asked there).
@@ -110,8 +128,8 @@ CUfunction driver_function(Kernel kernel, int device) {
 template <class Kernel, class Functor>
 void launch_range_kernel(Kernel kernel, int block, RangeLaunchApi api, cudaStream_t stream, int device,
                          std::int64_t begin, std::int64_t end, const Functor& f) {
-  const std::int64_t grid = (end - begin + block - 1) / block;
-  if (grid > std::numeric_limits<int>::max()) throw std::runtime_error("aspmv: a range launch over 2^31 blocks");
+  // Past 2^31 - 1 blocks the grid-stride loop takes the rest (every stride a whole number of warps).
+  const std::int64_t grid = std::min<std::int64_t>((end - begin + block - 1) / block, std::numeric_limits<int>::max());
   if (api == RangeLaunchApi::driver) {
     void* args[] = {const_cast<Functor*>(&f), &begin, &end};
     const CUresult r = cuLaunchKernel(driver_function(kernel, device), unsigned(grid), 1, 1, unsigned(block), 1, 1, 0,
@@ -129,20 +147,20 @@ void launch_range_kernel(Kernel kernel, int block, RangeLaunchApi api, cudaStrea
     throw std::runtime_error(std::string("aspmv: a range kernel did not launch: ") + cudaGetErrorString(e));
 }
 
-// Launches f over [begin, end) on `stream` (of device `device`), blocks of the size Kokkos would take (at
-// most MaxThreads when MaxThreads > 0). Throws when the launch fails.
+// Launches f over [begin, end) on `stream` (of device `device`), blocks of the occupancy rule above (at most
+// MaxThreads when MaxThreads > 0; 256 threads on the H200 where Kokkos' own rule takes 64, which ran alike).
+// Throws when the launch fails.
 template <unsigned MaxThreads, unsigned MinBlocks, class Functor>
 void launch_range(RangeLaunchApi api, cudaStream_t stream, int device, std::int64_t begin, std::int64_t end,
                   const Functor& f) {
   if (end <= begin) return;
   if constexpr (MaxThreads > 0) {
     const auto kernel = bounded_range_kernel<Functor, MaxThreads, MinBlocks>;
-    static const int block = occupancy_block_size(kernel, static_cast<int>(MaxThreads), static_cast<int>(MinBlocks));
+    const int block = device_block_size(kernel, static_cast<int>(MaxThreads), static_cast<int>(MinBlocks), device);
     launch_range_kernel(kernel, block, api, stream, device, begin, end, f);
   } else {
     const auto kernel = range_kernel<Functor>;
-    static const int block = occupancy_block_size(kernel, 0, 1);
-    launch_range_kernel(kernel, block, api, stream, device, begin, end, f);
+    launch_range_kernel(kernel, device_block_size(kernel, 0, 1, device), api, stream, device, begin, end, f);
   }
 }
 

@@ -227,7 +227,7 @@ class LrbOneLaunch {
 
   LrbOneLaunch() = default;
   LrbOneLaunch(const ExecSpace& exec, const LrbLayout& short_rows, const std::vector<RowSegment<Offset>>& long_rows,
-               std::int64_t piece, int direct = 0)
+               std::int64_t piece, int direct)
       : layout_(short_rows), piece_(piece), direct_(direct) {
     auto cut = cut_lrb_pieces(long_rows, piece);
     num_pieces_ = static_cast<std::int64_t>(cut.pieces.size());

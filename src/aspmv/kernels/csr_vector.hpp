@@ -18,6 +18,7 @@
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
+#include <backends/range_launch.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -110,6 +111,7 @@ struct VectorShape {
   int tpr = 1;        // threads per row = team vector length
   int team_size = 1;  // rows per team
   std::int64_t rows_per_thread = 1;
+  int direct = 0;  // TpR 1 on GPUs runs as a range kernel: the backend's own launch where it has one (direct_launch)
 };
 
 // CSR-vector launch shape for a TpR on this backend.
@@ -117,6 +119,7 @@ template <class ExecSpace>
 VectorShape vector_shape(int tpr, const predictors::KernelParameters& p) {
   VectorShape s;
   s.tpr = tpr;
+  s.direct = p.direct_launch;
   if (backends::Traits<ExecSpace>::is_gpu) {
     s.team_size = p.team_threads / tpr > 0 ? p.team_threads / tpr : 1;
     s.rows_per_thread = 1;
@@ -148,7 +151,9 @@ void launch_csr_vector_whole(const ExecSpace& exec, const Matrix& a, const Vecto
   const std::int64_t teams = teams_to_cover(a.num_rows(), shape);
   if (teams == 0) return;
   if (backends::Traits<ExecSpace>::is_gpu && shape.tpr == 1) {
-    launch_csr_scalar(exec, a, ScalarShape{}, alpha, x, beta, y);
+    ScalarShape scalar;  // a GPU's CSR-scalar shape: a row a thread, launched as the table says
+    scalar.direct = shape.direct;
+    launch_csr_scalar(exec, a, scalar, alpha, x, beta, y);
     return;
   }
   CsrVectorFunctor<Matrix, XView, YView, ExecSpace> f{
@@ -200,10 +205,11 @@ class CsrVectorStep {
       return;
     }
     if (backends::Traits<ExecSpace>::is_gpu && shape_.tpr == 1) {
-      Kokkos::parallel_for(
+      backends::parallel_range(
           "aspmv::spmv::csr_vector_tpr1", RangePolicy<ExecSpace>(exec, 0, rows_),
           CsrVectorScalarFunctor<Matrix, XView, YView>{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha,
-                                                       beta, blocks_, row_prefix_, num_blocks_});
+                                                       beta, blocks_, row_prefix_, num_blocks_},
+          shape_.direct);
       return;
     }
     CsrVectorFunctor<Matrix, XView, YView, ExecSpace> f{a_.row_offsets(),
@@ -247,7 +253,8 @@ struct CsrVector {
   static constexpr KernelTraits traits{/*analysis*/ false,        /*uses_tpr*/ true, /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ true,
                                        /*row_bound*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::host_rows_per_chunk};
+  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::host_rows_per_chunk,
+                                                  TableParameter::direct_launch};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrVectorStep<ExecSpace, Matrix>;
 

@@ -347,7 +347,7 @@ class SellStep {
   // and the padded total are read back before allocating). Throws
   // aspmv::Error when the guard refuses.
   SellStep(const ExecSpace& exec, const Matrix& a, SellGeometry g, std::int64_t host_chunk,
-           std::int64_t host_shares_per_thread, const PlanOptions& options, const char* format, int direct = 0)
+           std::int64_t host_shares_per_thread, const PlanOptions& options, const char* format, int direct)
       : a_(a),
         format_(format),
         host_chunk_(std::max<std::int64_t>(1, host_chunk)),
