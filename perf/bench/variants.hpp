@@ -1,9 +1,10 @@
 #pragma once
 // Parameter variants for benchmarks: "key=value" changes one hyper-parameter
 // of the architecture table (a TableParameter; "tpr" forces the TpR of Gao's
-// short blocks), and runs the kernels that read it (each kernel's
-// `parameters` in the registry), so a sweep (Daga Fig. 4/8 style) runs in the
-// same interleaved session as the defaults.
+// short blocks; "selector=rules" plans the kernels that take a TpR a block
+// of rows, Gao's and LRB, by the rules instead of the tpr_block model), and runs the kernels that read it (each
+// kernel's `parameters` in the registry), so a sweep (Daga Fig. 4/8 style) runs in the same interleaved session as the
+// defaults.
 
 #include <aspmv/arch_table.hpp>
 #include <aspmv/error.hpp>
@@ -21,6 +22,7 @@ struct Variant {
   ArchTable table;              // the compiled table with the change
   std::vector<Kernel> kernels;  // the kernels the change affects
   int gao_tpr = 0;              // "tpr=N": force TpR in Gao's short blocks
+  bool rules = false;           // "selector=rules": the kernels' TpR by the options' rule, not the tpr_block model
 };
 
 // A method name or variant label fit for a CSV field.
@@ -35,6 +37,18 @@ inline std::string csv_safe(std::string s) {
 inline void apply_assignment(const std::string& text, Variant& var) {
   const auto eq = text.find('=');
   if (eq == std::string::npos) throw Error("variant '" + text + "' is not key=value");
+  if (text.substr(0, eq) == "selector") {
+    // Not a table parameter: the kernels whose planners take a TpR a block of rows (those reading `tpr`) planned
+    // with the rules (PlanOptions::selector), so the table's tpr_block model does not choose their lanes.
+    const std::string value = text.substr(eq + 1);
+    if (value != "rules" && value != "models") throw Error("variant '" + text + "': selector takes rules or models");
+    var.rules = value == "rules";
+    for (const auto k : all_kernels)
+      if (planner::kernel_reads(k, TableParameter::tpr) &&
+          std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())
+        var.kernels.push_back(k);
+    return;
+  }
   const TableParameter key = parse_table_parameter(text.substr(0, eq));
   long long v = 0;
   try {
@@ -93,7 +107,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
 
 // "k1=v1,k2=v2": every assignment applies to one variant.
 inline Variant parse_variant(const std::string& text, const ArchTable& base) {
-  Variant var{text, base, {}, 0};
+  Variant var{text, base, {}, 0, false};
   std::size_t begin = 0;
   while (begin <= text.size()) {
     const auto comma = text.find(',', begin);

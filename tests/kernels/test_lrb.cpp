@@ -122,7 +122,12 @@ void check_step(const corpus::NamedMatrix& m, const impl::LrbShape& shape, Lanes
         using Step = impl::LrbStep<Space, std::decay_t<decltype(a)>>;
         if (!step_kept) {
           auto made = std::make_shared<Step>(exec, a, p, shape, wave_lanes, deterministic,
-                                             [&](const RowStats& st) { return lanes_for(how, st); });
+                                             [&](const std::vector<RowStats>& classes) {
+                                               impl::LrbClassLanes chosen;
+                                               for (const auto& st : classes)
+                                                 chosen.lanes.push_back(lanes_for(how, st));
+                                               return chosen;
+                                             });
           const auto size = made->workspace_size();
           if (size.values > 0) ws.values = impl::allocate<Value, Mem>(exec, size.values, "partials");
           if (size.indices > 0)  // zeroed, as the plan's
@@ -286,6 +291,35 @@ TEST_CASE("lrb's one launch: long rows cut into pieces, the classes laid out by 
   CHECK(layout.units == 10);
   for (int k = layout.num_parts; k < impl::lrb_max_parts; ++k) impl::add_lrb_part(layout, 0, 1, 1, 1);
   CHECK_THROWS_AS(impl::add_lrb_part(layout, 0, 1, 1, 1), Error);
+}
+
+TEST_CASE("lrb's class lanes: the rule's within a few waves of the device, else the model's", "[unit][lrb]") {
+  const auto stats = [](std::int64_t rows, std::int64_t max) {
+    RowStats s;
+    s.rows = rows;
+    s.max = max;  // the stand-ins below read the lanes from the longest row
+    return s;
+  };
+  const auto by_rule = [](const RowStats& s) { return static_cast<int>(s.max); };
+  const auto by_model = [](const RowStats&) { return 2; };
+  // 100 rows at 4 lanes, none, 50 at 8: 800 threads, 0.8 waves of 1,000.
+  auto small = impl::lrb_class_lanes({stats(100, 4), stats(0, 16), stats(50, 8)}, 32, 1000, by_rule, by_model);
+  CHECK(small.by_rule);
+  CHECK(small.waves == Approx(0.8));
+  CHECK(small.lanes == std::vector<int>{4, 1, 8});
+  // Exactly lrb_rule_waves waves: still the rule's.
+  auto edge = impl::lrb_class_lanes({stats(1000, 4)}, 32, 1000, by_rule, by_model);
+  CHECK(edge.by_rule);
+  CHECK(edge.waves == Approx(impl::lrb_rule_waves));
+  // One row more: the model's, and the waves at the rule's lanes still reported.
+  auto large = impl::lrb_class_lanes({stats(1001, 4), stats(0, 4)}, 32, 1000, by_rule, by_model);
+  CHECK_FALSE(large.by_rule);
+  CHECK(large.waves == Approx(4.004));
+  CHECK(large.lanes == std::vector<int>{2, 1});
+  // Lanes at most the widest vector, powers of two, at least one.
+  auto clamped = impl::lrb_class_lanes({stats(1, 48), stats(1, 6), stats(1, 0)}, 32, 1000, by_rule, by_model);
+  CHECK(clamped.lanes == std::vector<int>{32, 4, 1});
+  CHECK(impl::lrb_class_lanes({}, 32, 1000, by_rule, by_model).lanes.empty());
 }
 
 TEST_CASE("lrb's one launch: the pieces' length from the long rows and the device", "[unit][lrb]") {

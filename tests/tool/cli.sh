@@ -132,6 +132,13 @@ if run_tool 0 bench --rounds 1 --methods vector_split --variant direct_launch=2 
 else
   fail "bench --variant direct_launch=2: failed"
 fi
+run_tool nonzero bench --variant selector=best "$matrix" || true
+err_has "variant 'selector=best': selector takes rules or models" || fail "bench --variant selector=best: not refused with its reason"
+if run_tool 0 bench --rounds 1 --methods lrb --variant selector=rules "$matrix"; then
+  out_has "^lrb\[selector=rules\] .* ok " || fail "bench --variant selector=rules: lrb not timed with the rules"
+else
+  fail "bench --variant selector=rules: failed"
+fi
 run_tool nonzero bench --variant tile_mma=2 "$matrix" || true
 err_has "variant 'tile_mma=2': tile_mma takes 0 or 1" || fail "bench --variant tile_mma=2: not refused with its reason"
 if run_tool 0 bench --rounds 1 --methods tile8x4 --variant tile_mma=0 "$matrix"; then

@@ -43,12 +43,14 @@
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
+#include <predictors/tpr_rules.hpp>
 
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <utility>
@@ -104,6 +106,47 @@ LrbShape lrb_shape(const predictors::KernelParameters& p) {
     s.long_row = s.max_piece = p.long_row_split_nnz;
   }
   return s;
+}
+
+// A launch whose rows take at most this many waves of the device at the rule's lanes is latency-bound: lanes the
+// rule gives beyond the model's are idle hardware otherwise, and a row's chain of loads is shorter. On an H200
+// (perf/results/h200/2026-12-03-lrb-tpr, h100 table) the rule's lanes ran lrb 1.0-1.9x faster on 14 small real
+// matrices (power-law graphs, LP, FEM; at most 3.1 waves) and the model's 1.5-3.2x faster on large generated ones
+// of 30 waves and more (stencils, band, circuit; rand-normal, at 59 waves, the exception: 0.91x).
+inline constexpr double lrb_rule_waves = 4.0;
+
+// The lanes of lrb's classes (`classes[k]`: class k's statistics; a class without rows takes any) and whence.
+struct LrbClassLanes {
+  std::vector<int> lanes;
+  bool by_rule = true;  // false: by_model's
+  double waves = 0;     // the launch's threads at the rule's lanes over the device's resident threads
+};
+
+// `by_rule(stats)`: a class's lanes by the options' rule (or the forced TpR); `by_model(stats)`: by the table's
+// tpr_block model where it has one. Each at most max_lanes, a power of two. The rule's lanes when the launch takes
+// at most lrb_rule_waves waves of `resident_threads` at them, else the model's.
+template <class ByRule, class ByModel>
+LrbClassLanes lrb_class_lanes(const std::vector<RowStats>& classes, int max_lanes, std::int64_t resident_threads,
+                              ByRule&& by_rule, ByModel&& by_model) {
+  const auto clamp = [&](int lanes) {
+    lanes = std::clamp(lanes, 1, std::max(1, max_lanes));
+    while ((lanes & (lanes - 1)) != 0) lanes &= lanes - 1;  // a power of two (the largest not above)
+    return lanes;
+  };
+  LrbClassLanes out;
+  out.lanes.assign(classes.size(), 1);
+  double threads = 0;
+  for (std::size_t k = 0; k < classes.size(); ++k) {
+    if (classes[k].rows == 0) continue;
+    out.lanes[k] = clamp(static_cast<int>(by_rule(classes[k])));
+    threads += double(classes[k].rows) * out.lanes[k];
+  }
+  out.waves = threads / double(std::max<std::int64_t>(1, resident_threads));
+  if (out.waves <= lrb_rule_waves) return out;
+  out.by_rule = false;
+  for (std::size_t k = 0; k < classes.size(); ++k)
+    if (classes[k].rows > 0) out.lanes[k] = clamp(static_cast<int>(by_model(classes[k])));
+  return out;
 }
 
 // One launch over the listed rows [begin, end): `lanes` lanes a row.
@@ -184,11 +227,11 @@ class LrbStep {
   using Offset = typename Matrix::offset_type;
   using memory_space = typename Matrix::memory_space;
 
-  // Bins the rows of `a` and forms the launches. `lanes_for(stats)` gives a
-  // class its lanes from its rows' statistics (the planner's TpR for a block
-  // of rows); `wave_lanes`: the lanes of one wave of the device (a launch
-  // whose rows would take less than that at the next class's lanes takes
-  // that class too).
+  // Bins the rows of `a` and forms the launches. `lanes_for(classes)` gives
+  // the classes their lanes from their rows' statistics (an LrbClassLanes:
+  // lrb_class_lanes); `wave_lanes`: the lanes of one wave of the device (a
+  // launch whose rows would take less than that at the next class's lanes
+  // takes that class too).
   template <class LanesFor>
   LrbStep(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p, const LrbShape& shape,
           std::int64_t wave_lanes, bool deterministic, LanesFor&& lanes_for)
@@ -277,6 +320,7 @@ class LrbStep {
 
   const std::vector<LrbGroup>& groups() const { return groups_; }
   const RowBinRule& rule() const { return rule_; }
+  const LrbClassLanes& class_lanes() const { return class_lanes_; }
   const std::vector<std::int64_t>& class_begin() const { return bins_.class_begin; }
   std::int64_t team_rows() const { return bins_.rows(rule_.team_class()); }
   std::int64_t team_nnz() const { return bins_.nnz(rule_.team_class()); }
@@ -323,9 +367,12 @@ class LrbStep {
       groups_.push_back(*open);
       open.reset();
     };
+    std::vector<RowStats> classes;
+    for (int k = 0; k <= last; ++k) classes.push_back(class_stats(k));
+    class_lanes_ = lanes_for(std::as_const(classes));
     for (int k = 0; k <= last; ++k) {
       if (bins_.rows(k) == 0) continue;
-      int lanes = std::clamp(static_cast<int>(lanes_for(class_stats(k))), 1, shape.max_lanes);
+      int lanes = std::clamp(class_lanes_.lanes.at(static_cast<std::size_t>(k)), 1, shape.max_lanes);
       while ((lanes & (lanes - 1)) != 0) lanes &= lanes - 1;  // a power of two (the largest not above)
       if (open && open->lanes != lanes && open->rows() * lanes > wave_lanes) close();
       if (!open) {
@@ -346,6 +393,7 @@ class LrbStep {
   RowBins<memory_space> bins_;
   Kokkos::View<const std::int32_t*, memory_space> perm_;
   std::vector<LrbGroup> groups_;
+  LrbClassLanes class_lanes_;
   std::optional<RowSegmentsStep<ExecSpace, Matrix>> team_;
   std::optional<LrbOneLaunch<ExecSpace, Matrix>> one_;
   double build_seconds_ = 0;
@@ -380,8 +428,19 @@ struct Lrb {
     const auto props = Traits::properties(ctx.exec);
     const std::int64_t compute_units = props.compute_units > 0 ? props.compute_units : ctx.table.hardware.compute_units;
     const std::int64_t wave_lanes = std::max<std::int64_t>(1, compute_units) * std::max(1, p.team_threads);
-    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, p, impl::lrb_shape<ExecSpace>(p), wave_lanes,
-                                 ctx.options.deterministic, [&](const RowStats& b) { return ctx.tpr_for_block(b); });
+    const auto shape = impl::lrb_shape<ExecSpace>(p);
+    const std::int64_t resident_threads = std::max<std::int64_t>(1, ctx.exec.concurrency());
+    const auto lanes_for = [&](const std::vector<RowStats>& classes) {
+      const auto by_rule = [&](const RowStats& b) {
+        return ctx.options.threads_per_row > 0 ? ctx.options.threads_per_row
+                                               : predictors::tpr_by_rule(ctx.options.tpr_rule, b, Traits::max_tpr);
+      };
+      const auto by_model = [&](const RowStats& b) { return ctx.tpr_for_block(b); };
+      const int max_lanes =
+          shape.one_launch ? std::min(shape.max_lanes, impl::LrbOneLaunch<ExecSpace, Matrix>::warp) : shape.max_lanes;
+      return impl::lrb_class_lanes(classes, max_lanes, resident_threads, by_rule, by_model);
+    };
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, p, shape, wave_lanes, ctx.options.deterministic, lanes_for);
     const auto& rule = step.rule();
     const auto bin_name = [&](int k) {
       if (k < rule.vector_classes) return "<=" + std::to_string(std::int64_t{1} << k);
@@ -389,6 +448,16 @@ struct Lrb {
     };
     const auto& one = step.one_launch();
     constexpr int warp = impl::LrbOneLaunch<ExecSpace, Matrix>::warp;
+    const auto& chosen = step.class_lanes();
+    char waves[32];
+    std::snprintf(waves, sizeof waves, "%.2g", chosen.waves);
+    const std::string rule_source = ctx.options.threads_per_row > 0
+                                        ? std::string("TpR forced")
+                                        : std::string("TpR by rule ") + predictors::to_string(ctx.options.tpr_rule);
+    const std::string lanes_source = (chosen.by_rule ? rule_source : ctx.tpr_source_block()) + " (" + waves +
+                                     " waves of the device at the rule's lanes" +
+                                     (chosen.by_rule ? ", at most " : ", over ") +
+                                     std::to_string(static_cast<int>(impl::lrb_rule_waves)) + ")";
     for (std::size_t i = 0; i < step.groups().size(); ++i) {
       const auto& grp = step.groups()[i];
       GroupSummary g;
@@ -410,8 +479,7 @@ struct Lrb {
       g.detail = "rows of " +
                  (grp.first_class == grp.last_class ? bin_name(grp.last_class)
                                                     : bin_name(grp.first_class) + " .. " + bin_name(grp.last_class)) +
-                 " entries, " +
-                 (impl::lrb_shape<ExecSpace>(p).one_range ? std::string("one lane a row") : ctx.tpr_source_block());
+                 " entries, " + (shape.one_range ? std::string("one lane a row") : lanes_source);
       s.groups.push_back(g);
     }
     if (one && one->num_pieces() > 0) {
