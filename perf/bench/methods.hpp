@@ -168,7 +168,10 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
       PlanOptions vo;
       vo.kernel = k;
       if (traits.uses_tpr) vo.threads_per_row = v.gao_tpr;
-      if (v.rules) vo.selector = Selector::rules;
+      if (v.rules) {
+        vo.selector = Selector::rules;
+        vo.tpr_rule = v.tpr_rule;
+      }
       add_plan(std::string(to_string(k)) + "[" + v.label + "]", vo, v.table, to_string(k), v.label);
     }
 

@@ -2,7 +2,8 @@
 // Parameter variants for benchmarks: "key=value" changes one hyper-parameter
 // of the architecture table (a TableParameter; "tpr" forces the TpR of Gao's
 // short blocks; "selector=rules" plans the kernels that take a TpR a block
-// of rows, Gao's and LRB, by the rules instead of the tpr_block model), and runs the kernels that read it (each
+// of rows, Gao's and LRB, by the rules instead of the tpr_block model,
+// "tpr_rule=NAME" by that rule), and runs the kernels that read it (each
 // kernel's `parameters` in the registry), so a sweep (Daga Fig. 4/8 style) runs in the same interleaved session as the
 // defaults.
 
@@ -10,6 +11,7 @@
 #include <aspmv/error.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
+#include <predictors/tpr_rules.hpp>
 
 #include <algorithm>
 #include <string>
@@ -23,6 +25,7 @@ struct Variant {
   std::vector<Kernel> kernels;  // the kernels the change affects
   int gao_tpr = 0;              // "tpr=N": force TpR in Gao's short blocks
   bool rules = false;           // "selector=rules": the kernels' TpR by the options' rule, not the tpr_block model
+  predictors::TprRule tpr_rule = predictors::TprRule::cusp_mean;  // "tpr_rule=NAME": that rule (and selector=rules)
 };
 
 // A method name or variant label fit for a CSV field.
@@ -37,12 +40,21 @@ inline std::string csv_safe(std::string s) {
 inline void apply_assignment(const std::string& text, Variant& var) {
   const auto eq = text.find('=');
   if (eq == std::string::npos) throw Error("variant '" + text + "' is not key=value");
-  if (text.substr(0, eq) == "selector") {
-    // Not a table parameter: the kernels whose planners take a TpR a block of rows (those reading `tpr`) planned
-    // with the rules (PlanOptions::selector), so the table's tpr_block model does not choose their lanes.
-    const std::string value = text.substr(eq + 1);
-    if (value != "rules" && value != "models") throw Error("variant '" + text + "': selector takes rules or models");
-    var.rules = value == "rules";
+  const std::string name = text.substr(0, eq), value = text.substr(eq + 1);
+  if (name == "selector" || name == "tpr_rule") {
+    // Not table parameters: the kernels whose planners take a TpR a block of rows (those reading `tpr`) planned
+    // with the rules (PlanOptions::selector; tpr_rule: PlanOptions::tpr_rule too), so the table's tpr_block model
+    // does not choose their lanes.
+    if (name == "selector" && value != "rules" && value != "models")
+      throw Error("variant '" + text + "': selector takes rules or models");
+    if (name == "tpr_rule") {
+      try {
+        var.tpr_rule = predictors::parse_tpr_rule(value);
+      } catch (const Error& e) {
+        throw Error("variant '" + text + "': " + e.what());
+      }
+    }
+    var.rules = name == "tpr_rule" || value == "rules";
     for (const auto k : all_kernels)
       if (planner::kernel_reads(k, TableParameter::tpr) &&
           std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())
@@ -107,7 +119,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
 
 // "k1=v1,k2=v2": every assignment applies to one variant.
 inline Variant parse_variant(const std::string& text, const ArchTable& base) {
-  Variant var{text, base, {}, 0, false};
+  Variant var{text, base, {}, 0, false, predictors::TprRule::cusp_mean};
   std::size_t begin = 0;
   while (begin <= text.size()) {
     const auto comma = text.find(',', begin);

@@ -293,33 +293,33 @@ TEST_CASE("lrb's one launch: long rows cut into pieces, the classes laid out by 
   CHECK_THROWS_AS(impl::add_lrb_part(layout, 0, 1, 1, 1), Error);
 }
 
-TEST_CASE("lrb's class lanes: the rule's within a few waves of the device, else the model's", "[unit][lrb]") {
-  const auto stats = [](std::int64_t rows, std::int64_t max) {
+TEST_CASE("lrb's class lanes: Kokkos Kernels' rule unless the options choose, clamped, with the launch's waves",
+          "[unit][lrb]") {
+  PlanOptions o;
+  CHECK(impl::lrb_rule_for(o) == predictors::TprRule::kokkos_kernels);  // the models' selector: lrb's own rule
+  o.tpr_rule = predictors::TprRule::reguly_sqrt_mean;
+  CHECK(impl::lrb_rule_for(o) == predictors::TprRule::kokkos_kernels);
+  o.selector = Selector::rules;  // the baselines: the options' rule
+  CHECK(impl::lrb_rule_for(o) == predictors::TprRule::reguly_sqrt_mean);
+  // Kokkos Kernels' rule: the smallest VL with 6 VL >= the mean (rows of 16 entries: 4 lanes, of 5: 1).
+  const auto stats = [](std::int64_t rows, std::int64_t mean) {
     RowStats s;
     s.rows = rows;
-    s.max = max;  // the stand-ins below read the lanes from the longest row
+    s.nnz = rows * mean;
+    s.max = mean;
     return s;
   };
-  const auto by_rule = [](const RowStats& s) { return static_cast<int>(s.max); };
-  const auto by_model = [](const RowStats&) { return 2; };
-  // 100 rows at 4 lanes, none, 50 at 8: 800 threads, 0.8 waves of 1,000.
-  auto small = impl::lrb_class_lanes({stats(100, 4), stats(0, 16), stats(50, 8)}, 32, 1000, by_rule, by_model);
-  CHECK(small.by_rule);
-  CHECK(small.waves == Approx(0.8));
-  CHECK(small.lanes == std::vector<int>{4, 1, 8});
-  // Exactly lrb_rule_waves waves: still the rule's.
-  auto edge = impl::lrb_class_lanes({stats(1000, 4)}, 32, 1000, by_rule, by_model);
-  CHECK(edge.by_rule);
-  CHECK(edge.waves == Approx(impl::lrb_rule_waves));
-  // One row more: the model's, and the waves at the rule's lanes still reported.
-  auto large = impl::lrb_class_lanes({stats(1001, 4), stats(0, 4)}, 32, 1000, by_rule, by_model);
-  CHECK_FALSE(large.by_rule);
-  CHECK(large.waves == Approx(4.004));
-  CHECK(large.lanes == std::vector<int>{2, 1});
+  const auto by_rule = [](const RowStats& s) { return predictors::tpr_by_rule(impl::lrb_class_rule, s, 32); };
+  // 100 rows of 16 at 4 lanes, none, 50 of 5 at 1: 450 threads, 0.45 waves of 1,000.
+  const auto chosen = impl::lrb_class_lanes({stats(100, 16), stats(0, 64), stats(50, 5)}, 32, 1000, by_rule);
+  CHECK(chosen.lanes == std::vector<int>{4, 1, 1});
+  CHECK(chosen.waves == Approx(0.45));
   // Lanes at most the widest vector, powers of two, at least one.
-  auto clamped = impl::lrb_class_lanes({stats(1, 48), stats(1, 6), stats(1, 0)}, 32, 1000, by_rule, by_model);
+  const auto as_max = [](const RowStats& s) { return static_cast<int>(s.max); };
+  const auto clamped = impl::lrb_class_lanes({stats(1, 48), stats(1, 6), stats(1, 0)}, 32, 1000, as_max);
   CHECK(clamped.lanes == std::vector<int>{32, 4, 1});
-  CHECK(impl::lrb_class_lanes({}, 32, 1000, by_rule, by_model).lanes.empty());
+  CHECK(clamped.waves == Approx(0.037));
+  CHECK(impl::lrb_class_lanes({}, 32, 1000, as_max).lanes.empty());
 }
 
 TEST_CASE("lrb's one launch: the pieces' length from the long rows and the device", "[unit][lrb]") {

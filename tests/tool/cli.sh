@@ -139,6 +139,13 @@ if run_tool 0 bench --rounds 1 --methods lrb --variant selector=rules "$matrix";
 else
   fail "bench --variant selector=rules: failed"
 fi
+run_tool nonzero bench --variant tpr_rule=widest "$matrix" || true
+err_has "variant 'tpr_rule=widest': aspmv::parse_tpr_rule: unknown rule 'widest'" || fail "bench --variant tpr_rule=widest: not refused with its reason"
+if run_tool 0 bench --rounds 1 --methods lrb --variant tpr_rule=kokkos_kernels "$matrix"; then
+  out_has "^lrb\[tpr_rule=kokkos_kernels\] .* ok " || fail "bench --variant tpr_rule=kokkos_kernels: lrb not timed with it"
+else
+  fail "bench --variant tpr_rule=kokkos_kernels: failed"
+fi
 run_tool nonzero bench --variant tile_mma=2 "$matrix" || true
 err_has "variant 'tile_mma=2': tile_mma takes 0 or 1" || fail "bench --variant tile_mma=2: not refused with its reason"
 if run_tool 0 bench --rounds 1 --methods tile8x4 --variant tile_mma=0 "$matrix"; then

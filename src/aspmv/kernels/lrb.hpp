@@ -5,9 +5,10 @@
 // and runs each bin (class) as a block of rows of near-equal length:
 //  - rows of up to 2^k entries form class k, rows longer than the widest
 //    vector and up to team_row_lane_passes passes of it the multi-pass
-//    class; each class takes its TpR where Gao's blocks take theirs (the
-//    table's tpr_block model, else the options' rule, or the forced TpR)
-//    from the class's statistics; TpR 1 runs as a flat range;
+//    class; each class takes its TpR from the class's statistics by
+//    Kokkos Kernels' rule (about 6 entries a lane: lrb_class_rule), or the
+//    options' rule under Selector::rules, or the forced TpR; TpR 1 runs as a
+//    flat range;
 //  - longer rows get a whole team each, and rows above the table's
 //    long_row_split_nnz several teams (impl/row_segments.hpp: atomics after
 //    a prescale, or in order with PlanOptions::deterministic).
@@ -39,6 +40,7 @@
 #include <aspmv/impl/strided_dot.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/kernels/csr_vector_team.hpp>
+#include <aspmv/plan_options.hpp>
 #include <aspmv/plan_summary.hpp>
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
@@ -108,44 +110,44 @@ LrbShape lrb_shape(const predictors::KernelParameters& p) {
   return s;
 }
 
-// A launch whose rows take at most this many waves of the device at the rule's lanes is latency-bound: lanes the
-// rule gives beyond the model's are idle hardware otherwise, and a row's chain of loads is shorter. On an H200
-// (perf/results/h200/2026-12-03-lrb-tpr, h100 table) the rule's lanes ran lrb 1.0-1.9x faster on 14 small real
-// matrices (power-law graphs, LP, FEM; at most 3.1 waves) and the model's 1.5-3.2x faster on large generated ones
-// of 30 waves and more (stencils, band, circuit; rand-normal, at 59 waves, the exception: 0.91x).
-inline constexpr double lrb_rule_waves = 4.0;
+// The TpR rule lrb's classes take unless PlanOptions say otherwise: Kokkos Kernels' (the smallest power of two VL
+// with 6 VL >= the class's mean length: about 6 entries a lane). Measured on an H200 (perf/results/h200/
+// 2026-12-03-lrb-tpr, calls 1-5, h100 table): the planner's TpR for a block of rows, the table's tpr_block model,
+// gave the classes of small power-law graphs 32 lanes for rows of at most 8 entries (a class's statistics, the bin's
+// bounds, are not the blocks it was trained on); CUSP's mean (a pass of lanes a row) ran the small matrices 0.53-1.05x
+// the model's time but large ones up to 3.3x; this rule, over 30 matrices of 0.1-120 waves of the device (graphs,
+// stencils, bands, circuits, power-law and normal rows), 0.868x the time of the better of those two (0.46-1.07x;
+// web-sk-2005 11.9 -> 7.0 us, 3-D stencils of 27,000 rows 11.7 -> 5.3 us).
+inline constexpr predictors::TprRule lrb_class_rule = predictors::TprRule::kokkos_kernels;
 
-// The lanes of lrb's classes (`classes[k]`: class k's statistics; a class without rows takes any) and whence.
+// The rule a plan's classes take: the options' under Selector::rules (the literature's baselines, studies), else
+// lrb_class_rule.
+inline predictors::TprRule lrb_rule_for(const PlanOptions& o) {
+  return o.selector == Selector::rules ? o.tpr_rule : lrb_class_rule;
+}
+
+// The lanes of lrb's classes (`classes[k]`: class k's statistics; a class without rows takes 1) and the launch's
+// threads at them over the device's resident threads.
 struct LrbClassLanes {
   std::vector<int> lanes;
-  bool by_rule = true;  // false: by_model's
-  double waves = 0;     // the launch's threads at the rule's lanes over the device's resident threads
+  double waves = 0;
 };
 
-// `by_rule(stats)`: a class's lanes by the options' rule (or the forced TpR); `by_model(stats)`: by the table's
-// tpr_block model where it has one. Each at most max_lanes, a power of two. The rule's lanes when the launch takes
-// at most lrb_rule_waves waves of `resident_threads` at them, else the model's.
-template <class ByRule, class ByModel>
+// `lanes_for(stats)`: a class's lanes (a rule's or the forced TpR), each then at most max_lanes and a power of two.
+template <class LanesFor>
 LrbClassLanes lrb_class_lanes(const std::vector<RowStats>& classes, int max_lanes, std::int64_t resident_threads,
-                              ByRule&& by_rule, ByModel&& by_model) {
-  const auto clamp = [&](int lanes) {
-    lanes = std::clamp(lanes, 1, std::max(1, max_lanes));
-    while ((lanes & (lanes - 1)) != 0) lanes &= lanes - 1;  // a power of two (the largest not above)
-    return lanes;
-  };
+                              LanesFor&& lanes_for) {
   LrbClassLanes out;
   out.lanes.assign(classes.size(), 1);
   double threads = 0;
   for (std::size_t k = 0; k < classes.size(); ++k) {
     if (classes[k].rows == 0) continue;
-    out.lanes[k] = clamp(static_cast<int>(by_rule(classes[k])));
-    threads += double(classes[k].rows) * out.lanes[k];
+    int lanes = std::clamp(static_cast<int>(lanes_for(classes[k])), 1, std::max(1, max_lanes));
+    while ((lanes & (lanes - 1)) != 0) lanes &= lanes - 1;  // a power of two (the largest not above)
+    out.lanes[k] = lanes;
+    threads += double(classes[k].rows) * lanes;
   }
   out.waves = threads / double(std::max<std::int64_t>(1, resident_threads));
-  if (out.waves <= lrb_rule_waves) return out;
-  out.by_rule = false;
-  for (std::size_t k = 0; k < classes.size(); ++k)
-    if (classes[k].rows > 0) out.lanes[k] = clamp(static_cast<int>(by_model(classes[k])));
   return out;
 }
 
@@ -415,6 +417,8 @@ struct Lrb {
   using Step = impl::LrbStep<ExecSpace, Matrix>;
 
   // One configuration: each class's TpR from the planner (as Gao's blocks).
+  // The configuration keeps its name, "rule=cusp_mean" (the options' rule, which the classes take only under
+  // Selector::rules; by default they take lrb_class_rule): the trained tables and the collections key lrb by it.
   static std::vector<KernelConfig> configurations(int /*max_tpr*/) {
     PlanOptions o;
     o.kernel = id;
@@ -430,15 +434,14 @@ struct Lrb {
     const std::int64_t wave_lanes = std::max<std::int64_t>(1, compute_units) * std::max(1, p.team_threads);
     const auto shape = impl::lrb_shape<ExecSpace>(p);
     const std::int64_t resident_threads = std::max<std::int64_t>(1, ctx.exec.concurrency());
+    const int forced = ctx.options.threads_per_row;
+    const auto class_rule = impl::lrb_rule_for(ctx.options);
     const auto lanes_for = [&](const std::vector<RowStats>& classes) {
-      const auto by_rule = [&](const RowStats& b) {
-        return ctx.options.threads_per_row > 0 ? ctx.options.threads_per_row
-                                               : predictors::tpr_by_rule(ctx.options.tpr_rule, b, Traits::max_tpr);
-      };
-      const auto by_model = [&](const RowStats& b) { return ctx.tpr_for_block(b); };
       const int max_lanes =
           shape.one_launch ? std::min(shape.max_lanes, impl::LrbOneLaunch<ExecSpace, Matrix>::warp) : shape.max_lanes;
-      return impl::lrb_class_lanes(classes, max_lanes, resident_threads, by_rule, by_model);
+      return impl::lrb_class_lanes(classes, max_lanes, resident_threads, [&](const RowStats& b) {
+        return forced > 0 ? forced : predictors::tpr_by_rule(class_rule, b, Traits::max_tpr);
+      });
     };
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, p, shape, wave_lanes, ctx.options.deterministic, lanes_for);
     const auto& rule = step.rule();
@@ -451,13 +454,9 @@ struct Lrb {
     const auto& chosen = step.class_lanes();
     char waves[32];
     std::snprintf(waves, sizeof waves, "%.2g", chosen.waves);
-    const std::string rule_source = ctx.options.threads_per_row > 0
-                                        ? std::string("TpR forced")
-                                        : std::string("TpR by rule ") + predictors::to_string(ctx.options.tpr_rule);
-    const std::string lanes_source = (chosen.by_rule ? rule_source : ctx.tpr_source_block()) + " (" + waves +
-                                     " waves of the device at the rule's lanes" +
-                                     (chosen.by_rule ? ", at most " : ", over ") +
-                                     std::to_string(static_cast<int>(impl::lrb_rule_waves)) + ")";
+    const std::string lanes_source =
+        (forced > 0 ? std::string("TpR forced") : std::string("TpR by rule ") + predictors::to_string(class_rule)) +
+        " (" + waves + " waves of the device)";
     for (std::size_t i = 0; i < step.groups().size(); ++i) {
       const auto& grp = step.groups()[i];
       GroupSummary g;
