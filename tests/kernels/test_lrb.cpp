@@ -122,12 +122,7 @@ void check_step(const corpus::NamedMatrix& m, const impl::LrbShape& shape, Lanes
         using Step = impl::LrbStep<Space, std::decay_t<decltype(a)>>;
         if (!step_kept) {
           auto made = std::make_shared<Step>(exec, a, p, shape, wave_lanes, deterministic,
-                                             [&](const std::vector<RowStats>& classes) {
-                                               impl::LrbClassLanes chosen;
-                                               for (const auto& st : classes)
-                                                 chosen.lanes.push_back(lanes_for(how, st));
-                                               return chosen;
-                                             });
+                                             [&](const RowStats& st) { return lanes_for(how, st); });
           const auto size = made->workspace_size();
           if (size.values > 0) ws.values = impl::allocate<Value, Mem>(exec, size.values, "partials");
           if (size.indices > 0)  // zeroed, as the plan's

@@ -229,11 +229,11 @@ class LrbStep {
   using Offset = typename Matrix::offset_type;
   using memory_space = typename Matrix::memory_space;
 
-  // Bins the rows of `a` and forms the launches. `lanes_for(classes)` gives
-  // the classes their lanes from their rows' statistics (an LrbClassLanes:
-  // lrb_class_lanes); `wave_lanes`: the lanes of one wave of the device (a
-  // launch whose rows would take less than that at the next class's lanes
-  // takes that class too).
+  // Bins the rows of `a` and forms the launches. `lanes_for(stats)` gives a
+  // class its lanes from its rows' statistics (then clamped to the launch's
+  // widest vector and a power of two: lrb_class_lanes); `wave_lanes`: the
+  // lanes of one wave of the device (a launch whose rows would take less than
+  // that at the next class's lanes takes that class too).
   template <class LanesFor>
   LrbStep(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p, const LrbShape& shape,
           std::int64_t wave_lanes, bool deterministic, LanesFor&& lanes_for)
@@ -245,7 +245,8 @@ class LrbStep {
     const bool one = shape.one_launch && !shape.one_range;
     LrbShape formed = shape;
     if (one) formed.max_lanes = std::min(shape.max_lanes, LrbOneLaunch<ExecSpace, Matrix>::warp);
-    form_groups(p, formed, one ? 0 : wave_lanes, lanes_for);  // in one launch, no reason to join classes
+    // in one launch, no reason to join classes
+    form_groups(p, formed, one ? 0 : wave_lanes, std::max<std::int64_t>(1, exec.concurrency()), lanes_for);
     const auto long_rows = team_rows_on_host(exec, a);
     if (one) {
       LrbLayout layout;
@@ -351,7 +352,7 @@ class LrbStep {
 
   template <class LanesFor>
   void form_groups(const predictors::KernelParameters& p, const LrbShape& shape, std::int64_t wave_lanes,
-                   LanesFor&& lanes_for) {
+                   std::int64_t resident_threads, LanesFor&& lanes_for) {
     const int last = rule_.multi_pass_class();
     if (shape.one_range) {  // one lane a row everywhere: one range
       LrbGroup g;
@@ -371,11 +372,10 @@ class LrbStep {
     };
     std::vector<RowStats> classes;
     for (int k = 0; k <= last; ++k) classes.push_back(class_stats(k));
-    class_lanes_ = lanes_for(std::as_const(classes));
+    class_lanes_ = lrb_class_lanes(classes, shape.max_lanes, resident_threads, lanes_for);
     for (int k = 0; k <= last; ++k) {
       if (bins_.rows(k) == 0) continue;
-      int lanes = std::clamp(class_lanes_.lanes.at(static_cast<std::size_t>(k)), 1, shape.max_lanes);
-      while ((lanes & (lanes - 1)) != 0) lanes &= lanes - 1;  // a power of two (the largest not above)
+      const int lanes = class_lanes_.lanes[static_cast<std::size_t>(k)];
       if (open && open->lanes != lanes && open->rows() * lanes > wave_lanes) close();
       if (!open) {
         open.emplace();
@@ -433,15 +433,10 @@ struct Lrb {
     const std::int64_t compute_units = props.compute_units > 0 ? props.compute_units : ctx.table.hardware.compute_units;
     const std::int64_t wave_lanes = std::max<std::int64_t>(1, compute_units) * std::max(1, p.team_threads);
     const auto shape = impl::lrb_shape<ExecSpace>(p);
-    const std::int64_t resident_threads = std::max<std::int64_t>(1, ctx.exec.concurrency());
     const int forced = ctx.options.threads_per_row;
     const auto class_rule = impl::lrb_rule_for(ctx.options);
-    const auto lanes_for = [&](const std::vector<RowStats>& classes) {
-      const int max_lanes =
-          shape.one_launch ? std::min(shape.max_lanes, impl::LrbOneLaunch<ExecSpace, Matrix>::warp) : shape.max_lanes;
-      return impl::lrb_class_lanes(classes, max_lanes, resident_threads, [&](const RowStats& b) {
-        return forced > 0 ? forced : predictors::tpr_by_rule(class_rule, b, Traits::max_tpr);
-      });
+    const auto lanes_for = [&](const RowStats& b) {
+      return forced > 0 ? forced : predictors::tpr_by_rule(class_rule, b, Traits::max_tpr);
     };
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, p, shape, wave_lanes, ctx.options.deterministic, lanes_for);
     const auto& rule = step.rule();
