@@ -35,6 +35,13 @@ inline std::string csv_safe(std::string s) {
   return s;
 }
 
+// Adds the registered kernels that read `key` to the variant's kernels (once each).
+inline void add_readers(Variant& var, TableParameter key) {
+  for (const auto k : all_kernels)
+    if (planner::kernel_reads(k, key) && std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())
+      var.kernels.push_back(k);
+}
+
 // Applies one key=value to `var`: the key is a TableParameter; the kernels
 // it affects are the registered kernels that read it.
 inline void apply_assignment(const std::string& text, Variant& var) {
@@ -55,10 +62,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
       }
     }
     var.rules = name == "tpr_rule" || value == "rules";
-    for (const auto k : all_kernels)
-      if (planner::kernel_reads(k, TableParameter::tpr) &&
-          std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())
-        var.kernels.push_back(k);
+    add_readers(var, TableParameter::tpr);
     return;
   }
   const TableParameter key = parse_table_parameter(text.substr(0, eq));
@@ -112,9 +116,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::split_chunk_floor: p.split_chunk_floor = iv; break;
     case TableParameter::direct_launch: p.direct_launch = iv; break;
   }
-  for (const auto k : all_kernels)
-    if (planner::kernel_reads(k, key) && std::find(var.kernels.begin(), var.kernels.end(), k) == var.kernels.end())
-      var.kernels.push_back(k);
+  add_readers(var, key);
 }
 
 // "k1=v1,k2=v2": every assignment applies to one variant.
