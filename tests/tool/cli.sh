@@ -115,42 +115,31 @@ check_refused "power of two" --kernel csr_vector --tpr 3
 check_refused "unknown kernel 'nope'" --kernel nope
 run_tool 0 run --kernel csr_vector --tpr 4 "$matrix" && out_has "csr_vector<4> .* ok " || fail "csr_vector --tpr 4 did not run"
 
-# bench --variant: a value the parameter does not take is refused with the parameter's name.
+# bench --variant: a value the parameter does not take is refused with the parameter's name and the reason
+# (variant_refused VARIANT MESSAGE); a value it takes times the kernels reading it, labelled with the variant
+# (variant_timed METHOD VARIANT [ROW]: ROW, the row's label, METHOD[VARIANT] unless given).
+variant_refused() {
+  run_tool nonzero bench --variant "$1" "$matrix" || return 0
+  err_has "variant '$1': $2" || fail "bench --variant $1: not refused with its reason ('$2')"
+}
+variant_timed() {
+  local method=$1 variant=$2 row=${3:-"$1\\[$2\\]"}
+  run_tool 0 bench --rounds 1 --methods "$method" --variant "$variant" "$matrix" || return 0
+  out_has "^$row .* ok " || fail "bench --methods $method --variant $variant: $method not timed"
+}
 for key in dia_rows host_sums split_warp_rows; do
-  run_tool nonzero bench --variant "$key=3" "$matrix" || continue
-  err_has "variant '$key=3': $key takes 1, 2 or 4" || fail "bench --variant $key=3: not refused with its reason"
+  variant_refused "$key=3" "$key takes 1, 2 or 4"
 done
-run_tool nonzero bench --variant split_chunk_floor=0 "$matrix" || true
-err_has "variant 'split_chunk_floor=0': the value must be positive" || fail "bench --variant split_chunk_floor=0: not refused"
-if run_tool 0 bench --rounds 1 --methods vector_split --variant split_chunk_floor=64 "$matrix"; then
-  out_has "^vector_split\[split_chunk_floor=64\] .* ok " || fail "bench --variant split_chunk_floor=64: vector_split not timed"
-fi
-run_tool nonzero bench --variant direct_launch=3 "$matrix" || true
-err_has "variant 'direct_launch=3': direct_launch takes 0, 1 or 2" || fail "bench --variant direct_launch=3: not refused with its reason"
-if run_tool 0 bench --rounds 1 --methods vector_split --variant direct_launch=2 "$matrix"; then
-  out_has "^vector_split\[direct_launch=2\] .* ok " || fail "bench --variant direct_launch=2: vector_split not timed"
-else
-  fail "bench --variant direct_launch=2: failed"
-fi
-run_tool nonzero bench --variant selector=best "$matrix" || true
-err_has "variant 'selector=best': selector takes rules or models" || fail "bench --variant selector=best: not refused with its reason"
-if run_tool 0 bench --rounds 1 --methods lrb --variant selector=rules "$matrix"; then
-  out_has "^lrb\[selector=rules\] .* ok " || fail "bench --variant selector=rules: lrb not timed with the rules"
-else
-  fail "bench --variant selector=rules: failed"
-fi
-run_tool nonzero bench --variant tpr_rule=widest "$matrix" || true
-err_has "variant 'tpr_rule=widest': aspmv::parse_tpr_rule: unknown rule 'widest'" || fail "bench --variant tpr_rule=widest: not refused with its reason"
-if run_tool 0 bench --rounds 1 --methods lrb --variant tpr_rule=kokkos_kernels "$matrix"; then
-  out_has "^lrb\[tpr_rule=kokkos_kernels\] .* ok " || fail "bench --variant tpr_rule=kokkos_kernels: lrb not timed with it"
-else
-  fail "bench --variant tpr_rule=kokkos_kernels: failed"
-fi
-run_tool nonzero bench --variant tile_mma=2 "$matrix" || true
-err_has "variant 'tile_mma=2': tile_mma takes 0 or 1" || fail "bench --variant tile_mma=2: not refused with its reason"
-if run_tool 0 bench --rounds 1 --methods tile8x4 --variant tile_mma=0 "$matrix"; then
-  out_has "^tile8x4 .* ok " || fail "bench --methods tile8x4 --variant tile_mma=0: tile8x4 not timed"
-fi
+variant_refused split_chunk_floor=0 "the value must be positive"
+variant_timed vector_split split_chunk_floor=64
+variant_refused direct_launch=3 "direct_launch takes 0, 1 or 2"
+variant_timed vector_split direct_launch=2
+variant_refused selector=best "selector takes rules or models"
+variant_timed lrb selector=rules
+variant_refused tpr_rule=widest "aspmv::parse_tpr_rule: unknown rule 'widest'"
+variant_timed lrb tpr_rule=kokkos_kernels
+variant_refused tile_mma=2 "tile_mma takes 0 or 1"
+variant_timed tile8x4 tile_mma=0 tile8x4
 
 # bench --methods: only the methods of those prefixes are timed; a prefix of no method is refused.
 if run_tool 0 bench --rounds 1 --methods csr_scalar,coo "$matrix"; then
