@@ -93,59 +93,53 @@ int occupancy_block_size(Kernel kernel, int max_threads, int min_blocks) {
   return best_block;
 }
 
-// occupancy_block_size(kernel, ...) on device `device` (the current device), worked out there once.
-template <class Kernel>
-int device_block_size(Kernel kernel, int max_threads, int min_blocks, int device) {
-  static std::array<std::atomic<int>, 64> blocks{};
-  if (device < 0 || device >= int(blocks.size())) throw std::runtime_error("aspmv: CUDA device id out of range");
-  int block = blocks[device].load(std::memory_order_acquire);
-  if (block > 0) return block;
-  block = occupancy_block_size(kernel, max_threads, min_blocks);
-  blocks[device].store(block, std::memory_order_release);
-  return block;
-}
-
 enum class RangeLaunchApi { runtime, driver };
 
-// The kernel's driver function on device `device` (the current device when first asked there).
-template <class Kernel>
-CUfunction driver_function(Kernel kernel, int device) {
-  static std::array<std::atomic<CUfunction>, 64> functions{};
-  if (device < 0 || device >= int(functions.size())) throw std::runtime_error("aspmv: CUDA device id out of range");
-  CUfunction fn = functions[device].load(std::memory_order_acquire);
-  if (fn) return fn;
-  cudaFunction_t found = nullptr;
-  const cudaError_t e = cudaGetFuncBySymbol(&found, reinterpret_cast<const void*>(kernel));
-  if (e != cudaSuccess)
-    throw std::runtime_error(std::string("aspmv: no driver function for a range kernel: ") + cudaGetErrorString(e));
-  fn = reinterpret_cast<CUfunction>(found);
-  const CUresult r = cuFuncSetCacheConfig(fn, CU_FUNC_CACHE_PREFER_L1);  // on this device too (see above)
-  if (r != CUDA_SUCCESS) throw std::runtime_error("aspmv: no cache preference for a range kernel");
-  functions[device].store(fn, std::memory_order_release);
-  return fn;
-}
+// The range kernel of a functor type and launch bounds (MaxThreads 0: none), with its block size and driver
+// function worked out once a device (the current device when first asked there). Keyed by the kernel itself: the
+// bounded and unbounded kernels of one functor have one function-pointer type.
+template <class Functor, unsigned MaxThreads, unsigned MinBlocks>
+struct RangeKernel {
+  using Pointer = void (*)(Functor, std::int64_t, std::int64_t);
 
-template <class Kernel, class Functor>
-void launch_range_kernel(Kernel kernel, int block, RangeLaunchApi api, cudaStream_t stream, int device,
-                         std::int64_t begin, std::int64_t end, const Functor& f) {
-  // Past 2^31 - 1 blocks the grid-stride loop takes the rest (every stride a whole number of warps).
-  const std::int64_t grid = std::min<std::int64_t>((end - begin + block - 1) / block, std::numeric_limits<int>::max());
-  if (api == RangeLaunchApi::driver) {
-    void* args[] = {const_cast<Functor*>(&f), &begin, &end};
-    const CUresult r = cuLaunchKernel(driver_function(kernel, device), unsigned(grid), 1, 1, unsigned(block), 1, 1, 0,
-                                      reinterpret_cast<CUstream>(stream), args, nullptr);
-    if (r != CUDA_SUCCESS) {
-      const char* what = nullptr;
-      cuGetErrorString(r, &what);
-      throw std::runtime_error(std::string("aspmv: a range kernel did not launch: ") + (what ? what : "unknown"));
-    }
-    return;
+  static Pointer function() {
+    if constexpr (MaxThreads > 0)
+      return bounded_range_kernel<Functor, MaxThreads, MinBlocks>;
+    else
+      return range_kernel<Functor>;
   }
-  kernel<<<unsigned(grid), unsigned(block), 0, stream>>>(f, begin, end);
-  const cudaError_t e = cudaGetLastError();
-  if (e != cudaSuccess)
-    throw std::runtime_error(std::string("aspmv: a range kernel did not launch: ") + cudaGetErrorString(e));
-}
+
+  static int block_size(int device) {
+    static std::array<std::atomic<int>, 64> blocks{};
+    check_device(device);
+    int block = blocks[device].load(std::memory_order_acquire);
+    if (block > 0) return block;
+    block = occupancy_block_size(function(), static_cast<int>(MaxThreads), MaxThreads > 0 ? int(MinBlocks) : 1);
+    blocks[device].store(block, std::memory_order_release);
+    return block;
+  }
+
+  static CUfunction driver_function(int device) {
+    static std::array<std::atomic<CUfunction>, 64> functions{};
+    check_device(device);
+    CUfunction fn = functions[device].load(std::memory_order_acquire);
+    if (fn) return fn;
+    cudaFunction_t found = nullptr;
+    const cudaError_t e = cudaGetFuncBySymbol(&found, reinterpret_cast<const void*>(function()));
+    if (e != cudaSuccess)
+      throw std::runtime_error(std::string("aspmv: no driver function for a range kernel: ") + cudaGetErrorString(e));
+    fn = reinterpret_cast<CUfunction>(found);
+    const CUresult r = cuFuncSetCacheConfig(fn, CU_FUNC_CACHE_PREFER_L1);  // on this device too (see above)
+    if (r != CUDA_SUCCESS) throw std::runtime_error("aspmv: no cache preference for a range kernel");
+    functions[device].store(fn, std::memory_order_release);
+    return fn;
+  }
+
+ private:
+  static void check_device(int device) {
+    if (device < 0 || device >= 64) throw std::runtime_error("aspmv: CUDA device id out of range");
+  }
+};
 
 // Launches f over [begin, end) on `stream` (of device `device`), blocks of the occupancy rule above (at most
 // MaxThreads when MaxThreads > 0; 256 threads on the H200 where Kokkos' own rule takes 64, which ran alike).
@@ -154,14 +148,25 @@ template <unsigned MaxThreads, unsigned MinBlocks, class Functor>
 void launch_range(RangeLaunchApi api, cudaStream_t stream, int device, std::int64_t begin, std::int64_t end,
                   const Functor& f) {
   if (end <= begin) return;
-  if constexpr (MaxThreads > 0) {
-    const auto kernel = bounded_range_kernel<Functor, MaxThreads, MinBlocks>;
-    const int block = device_block_size(kernel, static_cast<int>(MaxThreads), static_cast<int>(MinBlocks), device);
-    launch_range_kernel(kernel, block, api, stream, device, begin, end, f);
-  } else {
-    const auto kernel = range_kernel<Functor>;
-    launch_range_kernel(kernel, device_block_size(kernel, 0, 1, device), api, stream, device, begin, end, f);
+  using Kernel = RangeKernel<Functor, MaxThreads, MinBlocks>;
+  const int block = Kernel::block_size(device);
+  // Past 2^31 - 1 blocks the grid-stride loop takes the rest (every stride a whole number of warps).
+  const std::int64_t grid = std::min<std::int64_t>((end - begin + block - 1) / block, std::numeric_limits<int>::max());
+  if (api == RangeLaunchApi::driver) {
+    void* args[] = {const_cast<Functor*>(&f), &begin, &end};
+    const CUresult r = cuLaunchKernel(Kernel::driver_function(device), unsigned(grid), 1, 1, unsigned(block), 1, 1, 0,
+                                      reinterpret_cast<CUstream>(stream), args, nullptr);
+    if (r != CUDA_SUCCESS) {
+      const char* what = nullptr;
+      cuGetErrorString(r, &what);
+      throw std::runtime_error(std::string("aspmv: a range kernel did not launch: ") + (what ? what : "unknown"));
+    }
+    return;
   }
+  Kernel::function()<<<unsigned(grid), unsigned(block), 0, stream>>>(f, begin, end);
+  const cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess)
+    throw std::runtime_error(std::string("aspmv: a range kernel did not launch: ") + cudaGetErrorString(e));
 }
 
 }  // namespace aspmv::backends::cuda
