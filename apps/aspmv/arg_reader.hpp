@@ -9,9 +9,21 @@
 #include <Kokkos_Core.hpp>  // KOKKOS_VERSION
 
 #include <cstdlib>
+#include <sstream>
 #include <string>
+#include <vector>
 
 namespace aspmv::app {
+
+// "a,b,,c" -> {"a", "b", "c"}: an option's comma-separated list, empty items dropped.
+inline std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream s(text);
+  std::string item;
+  while (std::getline(s, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
 
 class ArgReader {
  public:

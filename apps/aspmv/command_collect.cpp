@@ -21,6 +21,8 @@ const char* const collect_usage =
     "  --batches N        timed batches per configuration (default 5)\n"
     "  --min-batch-ms X   shortest batch (default 1 ms)\n"
     "  --blocks-every N   blockwise TpR samples from every N-th matrix of the spec (default 4; 0: none)\n"
+    "  --methods K[,K]    measure only these kernel columns (run.json's method names, e.g. lrb,csr_vector),\n"
+    "                     the others not even set up; run.json lists only these (default: every method)\n"
     "  --limit N          measure at most N matrices in this session\n"
     "  --time-limit S     start no new matrix after S seconds (then run again to resume)\n"
     "  --generator-threads N  host threads generating matrices ahead (default: all cores but two\n"
@@ -48,7 +50,11 @@ int command_collect(const Args& args) {
       o.timing.min_batch_seconds = r.real() * 1e-3;
     else if (r.is("--blocks-every"))
       o.blocks_every = std::max(0, static_cast<int>(r.integer()));
-    else if (r.is("--limit"))
+    else if (r.is("--methods")) {
+      const std::string text = r.value();
+      o.kernels = split_list(text);
+      if (o.kernels.empty()) throw Error("--methods '" + text + "' names no method");
+    } else if (r.is("--limit"))
       o.limit = static_cast<std::size_t>(std::max(0LL, r.integer()));
     else if (r.is("--time-limit"))
       o.time_limit = r.real();

@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -67,14 +66,5 @@ inline StripAlternative alternative_of_label(const std::string& label, int max_t
 inline bool kernel_is_conversion(Kernel k) { return planner::kernel_traits(k).copies_values; }
 
 inline const char* default_strip_kernels() { return "csr_scalar,csr_vector,ell,jad,sell"; }
-
-inline std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream s(text);
-  std::string item;
-  while (std::getline(s, item, ','))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 }  // namespace aspmv::app

@@ -91,11 +91,17 @@ template <class Space, class Value, class Offset>
 std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offset, typename Space::memory_space>& a,
                                  const Kokkos::View<Value*, typename Space::memory_space>& x,
                                  const Kokkos::View<Value*, typename Space::memory_space>& y,
-                                 const std::vector<Variant>& variants = {}) {
+                                 const std::vector<Variant>& variants = {},
+                                 const std::function<bool(const std::string&)>& wanted = {}) {
   using Clock = std::chrono::steady_clock;
   std::vector<Method> methods;
+  // Whether the methods of kernel column `kernel` are made (all when no filter is given): the others are not set
+  // up at all.
+  const auto keep = [&](const std::string& kernel) { return !wanted || wanted(kernel); };
+  // Adds the plan's method unless its kernel is filtered out; says whether it did.
   auto add_plan = [&](std::string name, PlanOptions o, const ArchTable& table = arch_table(), std::string kernel = "",
                       std::string config = "-") {
+    if (!keep(kernel.empty() ? name : kernel)) return false;
     const auto t0 = Clock::now();
     Method m;
     m.kernel = kernel.empty() ? name : kernel;
@@ -109,7 +115,7 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     } catch (const std::exception& e) {
       m.setup_error = e.what();
       methods.push_back(std::move(m));
-      return;
+      return true;
     }
     m.setup_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     const auto& s = plan->summary();
@@ -124,6 +130,7 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
                            std::to_string(g.teams) + " teams");
     m.call_group = [plan, exec, x, y](std::size_t i) { plan->apply_group(i, exec, Value(1), x, Value(0), y); };
     methods.push_back(std::move(m));
+    return true;
   };
   // Every configuration of every registered kernel, then the plan's own choice.
   planner::for_each_kernel([&](auto d) {
@@ -131,17 +138,15 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     for (const auto& c : D::configurations(backends::Traits<Space>::max_tpr))
       add_plan(c.label, c.options, arch_table(), to_string(D::id), c.config);
   });
-  add_plan("aspmv_auto", PlanOptions{});
-  methods.back().automatic = true;
+  if (add_plan("aspmv_auto", PlanOptions{})) methods.back().automatic = true;
   // The same with the rules alone (the baseline the models replace).
   {
     PlanOptions rules;
     rules.selector = Selector::rules;
-    add_plan("aspmv_rules", rules);
-    methods.back().automatic = true;
+    if (add_plan("aspmv_rules", rules)) methods.back().automatic = true;
   }
   // The drop-in call: no plan, the kernel chosen from m, n, nnz on every call.
-  {
+  if (keep("aspmv_spmv")) {
     Method m;
     m.name = "aspmv_spmv";
     m.family = "aspmv";
@@ -178,6 +183,7 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
 #if defined(ASPMV_HAVE_CUSPARSE)
   if constexpr (std::is_same<Space, Kokkos::Cuda>::value) {
     for (const auto alg : {backends::cuda::CusparseAlgorithm::csr_alg1, backends::cuda::CusparseAlgorithm::csr_alg2}) {
+      if (!keep("cusparse")) continue;
       auto op = std::make_shared<backends::cuda::CusparseSpmv<Value, Offset>>(exec, a, x, y, alg);
       Method m;
       m.name = backends::cuda::to_string(alg);
@@ -191,6 +197,7 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     // cuSPARSE's COO, the comparator of aspmv's coo (row indices built in the setup).
     for (const auto alg :
          {backends::cuda::CusparseCooAlgorithm::coo_alg1, backends::cuda::CusparseCooAlgorithm::coo_alg2}) {
+      if (!keep("cusparse_coo")) continue;
       Method m;
       m.name = backends::cuda::to_string(alg);
       m.family = "cusparse_coo";
@@ -207,54 +214,60 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     }
     // cuSPARSE's sliced ELL, the comparator of aspmv's sell (same slice
     // height, no sorting; the same growth limit as PlanOptions' default).
-    Method m;
-    m.name = "cusparse_sell_alg1";
-    m.family = "cusparse_sell";
-    m.kernel = "cusparse_sell";
-    const int c = arch_table().parameters.sell_slice_height;
-    m.config = "c=" + std::to_string(c);
-    try {
-      auto op = std::make_shared<backends::cuda::CusparseSellSpmv<Value, Offset>>(exec, a, x, y, c,
-                                                                                  PlanOptions{}.max_format_growth);
-      m.setup_seconds = op->setup_seconds();
-      m.call = [op]() { op->apply(Value(1), Value(0)); };
-    } catch (const std::exception& e) {
-      m.setup_error = e.what();
+    if (keep("cusparse_sell")) {
+      Method m;
+      m.name = "cusparse_sell_alg1";
+      m.family = "cusparse_sell";
+      m.kernel = "cusparse_sell";
+      const int c = arch_table().parameters.sell_slice_height;
+      m.config = "c=" + std::to_string(c);
+      try {
+        auto op = std::make_shared<backends::cuda::CusparseSellSpmv<Value, Offset>>(exec, a, x, y, c,
+                                                                                    PlanOptions{}.max_format_growth);
+        m.setup_seconds = op->setup_seconds();
+        m.call = [op]() { op->apply(Value(1), Value(0)); };
+      } catch (const std::exception& e) {
+        m.setup_error = e.what();
+      }
+      methods.push_back(std::move(m));
     }
-    methods.push_back(std::move(m));
   }
 #endif
 #if defined(ASPMV_HAVE_KOKKOS_KERNELS)
   if constexpr (std::is_same<Space, Kokkos::DefaultExecutionSpace>::value) {
-    const auto t0 = Clock::now();
-    auto op = std::make_shared<backends::kokkos_kernels::NativeSpmv<Space, Value, Offset>>(a);
-    Method m;
-    m.name = "kokkos_kernels";
-    m.family = "kokkos_kernels";
-    m.kernel = "kokkos_kernels";
-    m.config = "native";
-    m.setup_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-    m.call = [op, x, y]() { op->apply(Value(1), x, Value(0), y); };
-    methods.push_back(std::move(m));
+    if (keep("kokkos_kernels")) {
+      const auto t0 = Clock::now();
+      auto op = std::make_shared<backends::kokkos_kernels::NativeSpmv<Space, Value, Offset>>(a);
+      Method m;
+      m.name = "kokkos_kernels";
+      m.family = "kokkos_kernels";
+      m.kernel = "kokkos_kernels";
+      m.config = "native";
+      m.setup_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+      m.call = [op, x, y]() { op->apply(Value(1), x, Value(0), y); };
+      methods.push_back(std::move(m));
+    }
   }
 #endif
 #if defined(ASPMV_HAVE_MKL)
   // oneMKL's inspector-executor (mv hint for 1,000 calls, aggressive memory
   // hint, mkl_sparse_optimize), the CPU vendor comparator.
   if constexpr (!backends::Traits<Space>::is_gpu) {
-    Method m;
-    m.name = "mkl_ie";
-    m.family = "mkl";
-    m.kernel = "mkl";
-    m.config = "ie";
-    try {
-      auto op = std::make_shared<backends::mkl::InspectorExecutorSpmv<Space, Value, Offset>>(exec, a);
-      m.setup_seconds = op->setup_seconds();
-      m.call = [op, x, y]() { op->apply(Value(1), x, Value(0), y); };
-    } catch (const std::exception& e) {
-      m.setup_error = e.what();
+    if (keep("mkl")) {
+      Method m;
+      m.name = "mkl_ie";
+      m.family = "mkl";
+      m.kernel = "mkl";
+      m.config = "ie";
+      try {
+        auto op = std::make_shared<backends::mkl::InspectorExecutorSpmv<Space, Value, Offset>>(exec, a);
+        m.setup_seconds = op->setup_seconds();
+        m.call = [op, x, y]() { op->apply(Value(1), x, Value(0), y); };
+      } catch (const std::exception& e) {
+        m.setup_error = e.what();
+      }
+      methods.push_back(std::move(m));
     }
-    methods.push_back(std::move(m));
   }
 #endif
   return methods;

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <sstream>
@@ -77,10 +78,39 @@ std::set<std::string> read_done(const std::string& out_dir) {
   return done;
 }
 
+// run.json's "methods" array.
+static std::string methods_json(const std::vector<bench::MethodKind>& methods) {
+  std::ostringstream j;
+  j << "[\n";
+  for (std::size_t i = 0; i < methods.size(); ++i) {
+    const auto& m = methods[i];
+    j << "    {\"kernel\": " << json_string(m.kernel) << ", \"family\": " << json_string(m.family)
+      << ", \"analysis\": " << (m.analysis ? "true" : "false") << ", \"tpr\": " << (m.tpr ? "true" : "false") << "}"
+      << (i + 1 < methods.size() ? ",\n" : "\n");
+  }
+  j << "  ]";
+  return j.str();
+}
+
+std::vector<bench::MethodKind> measured_kinds(const std::vector<bench::MethodKind>& all,
+                                              const std::vector<std::string>& kernels) {
+  if (kernels.empty()) return all;
+  std::string known;
+  for (const auto& m : all) known += (known.empty() ? "" : ", ") + m.kernel;
+  for (const auto& k : kernels)
+    if (std::none_of(all.begin(), all.end(), [&](const bench::MethodKind& m) { return m.kernel == k; }))
+      throw Error("--methods: no method '" + k + "' in this build (its methods: " + known + ")");
+  std::vector<bench::MethodKind> out;
+  for (const auto& m : all)  // the build's order
+    if (std::find(kernels.begin(), kernels.end(), m.kernel) != kernels.end()) out.push_back(m);
+  return out;
+}
+
 void write_run_json(const CollectOptions& o, const std::string& spec_sha, const DeviceProperties& dev,
                     const std::vector<bench::MethodKind>& methods, const char* space_name, double copy_gbs,
                     std::size_t matrices) {
   make_dir(o.out_dir);
+  const std::string listed = methods_json(methods);
   const std::string path = o.out_dir + "/run.json";
   {
     std::ifstream in(path);
@@ -92,6 +122,8 @@ void write_run_json(const CollectOptions& o, const std::string& spec_sha, const 
         throw Error(path + " belongs to a run of another corpus spec: use a new --out folder");
       if (old.find(std::string("\"precision\": \"") + (o.single ? "float" : "double") + "\"") == std::string::npos)
         throw Error(path + " belongs to a run of the other precision: use a new --out folder");
+      if (old.find(listed) == std::string::npos)
+        throw Error(path + " belongs to a run of another method list (--methods): use a new --out folder");
       std::ofstream log(o.out_dir + "/sessions.txt", std::ios::app);
       log << utc_now() << " resumed, commit " << build_git_commit << ", " << dev.name << "\n";
       return;
@@ -120,14 +152,7 @@ void write_run_json(const CollectOptions& o, const std::string& spec_sha, const 
     << ", \"min_batch_seconds\": " << o.timing.min_batch_seconds << ", \"rounds\": " << o.rounds << "},\n"
     << "  \"spec\": {\"path\": " << json_string(o.spec_path) << ", \"sha256\": " << json_string(spec_sha)
     << ", \"matrices\": " << matrices << "},\n"
-    << "  \"methods\": [\n";
-  for (std::size_t i = 0; i < methods.size(); ++i) {
-    const auto& m = methods[i];
-    j << "    {\"kernel\": " << json_string(m.kernel) << ", \"family\": " << json_string(m.family)
-      << ", \"analysis\": " << (m.analysis ? "true" : "false") << ", \"tpr\": " << (m.tpr ? "true" : "false") << "}"
-      << (i + 1 < methods.size() ? ",\n" : "\n");
-  }
-  j << "  ],\n"
+    << "  \"methods\": " << listed << ",\n"
     << "  \"command\": " << json_string(o.command) << "\n"
     << "}\n";
   std::ofstream out(path);

@@ -26,9 +26,11 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <set>
@@ -51,8 +53,14 @@ struct CollectOptions {
                           // (CPU runs: no interference with the timings); -1: all cores but two on GPUs, 0 on CPUs
   // 10 warm-up calls (the protocol's minimum), the median of 5 batches of >= 1 ms.
   bench::TimingOptions timing{10, 5, 1e-3, 1 << 16, 5e-3, 3};
-  std::string command;  // argv, for run.json
+  std::vector<std::string> kernels;  // the kernel columns measured (--methods), the others not set up; empty: all
+  std::string command;               // argv, for run.json
 };
+
+// The method kinds of `all` whose kernel is listed (all when none is), in `all`'s order; an unknown name is refused
+// with the build's list.
+std::vector<bench::MethodKind> measured_kinds(const std::vector<bench::MethodKind>& all,
+                                              const std::vector<std::string>& kernels);
 
 // Writes run.json (once per run folder) and the session log.
 void write_run_json(const CollectOptions& o, const std::string& spec_sha, const DeviceProperties& dev,
@@ -92,7 +100,10 @@ void measure_matrix(const Space& exec, const corpus::SpecEntry& entry, const Hos
   Kokkos::View<Value*, Mem> xd("x", x.size()), yd("y", static_cast<std::size_t>(host.num_rows));
   Kokkos::deep_copy(exec, xd,
                     Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
-  auto methods = bench::make_methods(exec, a.view(), xd, yd);
+  std::function<bool(const std::string&)> wanted;
+  if (!o.kernels.empty())
+    wanted = [&](const std::string& k) { return std::find(o.kernels.begin(), o.kernels.end(), k) != o.kernels.end(); };
+  auto methods = bench::make_methods(exec, a.view(), xd, yd, {}, wanted);
   const auto hv = convert<Value, std::int64_t>(host);
   const auto results = bench::run_methods(exec, std::move(methods), hv, x, yd, o.rounds, o.timing);
   const double bytes =
@@ -177,8 +188,8 @@ int collect(const CollectOptions& o) {
 
   const auto dev = device_properties(exec);
   const double copy_gbs = bench::measure_copy_bandwidth(exec, std::int64_t(dev.is_gpu ? 1024 : 256) << 20);
-  write_run_json(o, sha256_file(o.spec_path), dev, bench::method_kinds<Space>(), Space::name(), copy_gbs,
-                 entries.size());
+  write_run_json(o, sha256_file(o.spec_path), dev, measured_kinds(bench::method_kinds<Space>(), o.kernels),
+                 Space::name(), copy_gbs, entries.size());
   Files files(o.out_dir);
   std::fprintf(stdout, "aspmv collect: %zu matrices in %s, %zu already done, %zu in this session; %s on %s (%s)\n",
                entries.size(), o.spec_path.c_str(), done.size(), todo.size(), sizeof(Value) == 8 ? "double" : "float",

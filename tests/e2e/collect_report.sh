@@ -19,6 +19,21 @@ if awk -F, 'NR > 1 && $8 != 1 { bad = 1 } END { exit !bad }' "$work/run/runtimes
 fi
 [ "$(($(wc -l <"$work/run/blocks.csv") - 1))" -gt 0 ] || { echo "no blockwise samples"; exit 1; }
 
+# --methods: only those kernel columns measured and listed in run.json; resuming with another list, or a name the
+# build does not have, is refused.
+"$aspmv" collect --spec "$spec" --out "$work/only" --methods lrb,csr_vector --limit 2 "${opts[@]}"
+measured=$(awk -F, 'NR > 1 { print $2 }' "$work/only/runtimes.csv" | sort -u | tr '\n' ' ')
+[ "$measured" = "csr_vector lrb " ] || { echo "collect --methods lrb,csr_vector measured: $measured"; exit 1; }
+[ "$(grep -c '"kernel":' "$work/only/run.json")" -eq 2 ] || { echo "run.json lists other methods than the two"; exit 1; }
+if "$aspmv" collect --spec "$spec" --out "$work/only" --methods lrb "${opts[@]}" 2>"$work/err"; then
+  echo "collect resumed a folder with another method list"; exit 1
+fi
+grep -q "another method list" "$work/err" || { echo "no reason for the refused resume:"; cat "$work/err"; exit 1; }
+if "$aspmv" collect --spec "$spec" --out "$work/nope" --methods lrb,nope "${opts[@]}" 2>"$work/err"; then
+  echo "collect --methods nope succeeded"; exit 1
+fi
+grep -q "no method 'nope' in this build" "$work/err" || { echo "no reason for --methods nope:"; cat "$work/err"; exit 1; }
+
 if ! "$python" -c "import pandas, matplotlib" 2>/dev/null; then
   echo "skipping the report: $python has no pandas/matplotlib (run scripts/python_env.sh)"
   exit 77
