@@ -20,6 +20,8 @@
     "$py" -m aspmv_train train ... --exclude-groups 'real/*,real2/*'   # a table that never saw those groups
     "$py" -m aspmv_train train --measurements NEW... OLD... --mixed-methods ...   # folders of different methods
     "$py" -m aspmv_train oof --measurements OLD... --eval-measurements NEW... ...  # scored on other folders
+    "$py" -m aspmv_train remeasure --base DIR --new DIR --kernels lrb --out DIR   # DIR with lrb's rows replaced
+                       # by a collection of lrb alone (aspmv collect --methods lrb,...): remeasure.py
 """
 from __future__ import annotations
 
@@ -133,6 +135,20 @@ def cmd_runtime(args) -> int:
                            cache=Path(args.cache) if args.cache else None,
                            command="python -m aspmv_train " + shlex.join(argv), arch=args.arch)
     _run_study(rm, cfg, args.out, "runtime", args.quiet)
+    return 0
+
+
+def cmd_remeasure(args) -> int:
+    from aspmv_train import remeasure
+    from aspmv_train.data import DataError
+    try:
+        info = remeasure.remeasure(Path(args.base), Path(args.new), Path(args.out),
+                                   [k for k in args.kernels.split(",") if k])
+    except DataError as e:
+        print(f"aspmv_train remeasure: {e}", file=sys.stderr)
+        return 2
+    for line in remeasure.summary_lines(info):
+        print(line)
     return 0
 
 
@@ -341,6 +357,14 @@ def main(argv=None) -> int:
     fm.add_argument("--quick", action="store_true", help="small grids (tests)")
     fm.add_argument("--quiet", action="store_true")
     fm.set_defaults(fn=cmd_formats)
+    rm = sub.add_parser("remeasure", help="a collection folder with some kernels' rows replaced by a later "
+                                          "collection of those kernels alone (remeasure.py)")
+    rm.add_argument("--base", required=True, help="the collection folder whose kernels are stale")
+    rm.add_argument("--new", required=True, help="a collection that measured the kernels again (and perhaps "
+                                                 "reference kernels, reported as the drift, not replaced)")
+    rm.add_argument("--kernels", required=True, help="comma-separated kernel columns to replace")
+    rm.add_argument("--out", required=True, help="the folder to write")
+    rm.set_defaults(fn=cmd_remeasure)
     ft = sub.add_parser("format-table", help="add the format models (format_time, format_conversion) to a table")
     ft.add_argument("--measurements", nargs="+", required=True,
                     help="collector output folders that timed the formats (one precision)")

@@ -1,0 +1,91 @@
+"""remeasure.py: a folder's kernels replaced by a later collection of those kernels alone."""
+import json
+
+import pandas as pd
+import pytest
+
+from conftest import REPO, subsample
+
+from aspmv_train import data, remeasure
+from aspmv_train.cli import main
+
+BASE = REPO / "tuning_data/h200/measurements/2026-12-02-generated-a"
+
+
+@pytest.fixture(scope="module")
+def folders(tmp_path_factory):
+    """A base folder and a 'new' one that measured lrb (half the time) and csr_vector (2 % slower) alone, without
+    one matrix of the base and with another matrix of another shape."""
+    d = tmp_path_factory.mktemp("remeasure")
+    base = subsample(BASE, d / "base", per_family=3, seed=11)
+    new = d / "new"
+    new.mkdir()
+    f = pd.read_csv(base / "features.csv.gz")
+    names = list(f["matrix"])
+    gone, reshaped = names[0], names[1]
+    nf = f[f["matrix"] != gone].copy()
+    nf.loc[nf["matrix"] == reshaped, "nnz"] += 1
+    nf.to_csv(new / "features.csv.gz", index=False)
+    r = pd.read_csv(base / "runtimes.csv.gz")
+    nr = r[r["kernel"].isin(["lrb", "csr_vector"]) & (r["matrix"] != gone)].copy()
+    nr.loc[nr["kernel"] == "lrb", "time_s"] *= 0.5
+    nr.loc[nr["kernel"] == "csr_vector", "time_s"] *= 1.02
+    nr.to_csv(new / "runtimes.csv.gz", index=False)
+    pd.DataFrame({"matrix": [names[2]], "stage": ["kernel:lrb/rule=cusp_mean"], "message": ["new failure"]}).to_csv(
+        new / "failures.csv", index=False)
+    run = json.loads((base / "run.json").read_text())
+    run["methods"] = [m for m in run["methods"] if m["kernel"] in ("csr_vector", "lrb")]
+    run["commit"], run["command"] = "abc123", "aspmv collect --methods lrb,csr_vector"
+    (new / "run.json").write_text(json.dumps(run))
+    return base, new, gone, reshaped
+
+
+def test_replaces_the_kernels_rows_and_leaves_out_the_matrices_not_remeasured(folders, tmp_path):
+    base, new, gone, reshaped = folders
+    out = tmp_path / "out"
+    info = remeasure.remeasure(base, new, out, ["lrb"])
+    assert info["left_out_not_measured"] == [gone] and info["left_out_other_shape"] == [reshaped]
+    b = pd.read_csv(base / "runtimes.csv.gz")
+    o = pd.read_csv(out / "runtimes.csv.gz")
+    kept = set(pd.read_csv(base / "features.csv.gz")["matrix"]) - {gone, reshaped}
+    assert set(o["matrix"]) == kept == set(pd.read_csv(out / "features.csv.gz")["matrix"])
+    keys = ["matrix", "kernel", "config"]
+    j = o.merge(b, on=keys, suffixes=("", "_base"))
+    assert len(j) == len(b[b["matrix"].isin(kept)])  # every row of the kept matrices, once
+    lrb = j[j["kernel"] == "lrb"]
+    assert not lrb.empty and list(lrb["time_s"]) == pytest.approx(list(0.5 * lrb["time_s_base"]))
+    other = j[j["kernel"] != "lrb"]
+    assert (other["time_s"] == other["time_s_base"]).all()  # csr_vector is a reference: not replaced
+    assert info["replaced_ratio"]["lrb"]["median"] == pytest.approx(0.5)
+    assert info["reference_drift"]["csr_vector"]["median"] == pytest.approx(1.02)
+    run = json.loads((out / "run.json").read_text())
+    assert run["methods"] == json.loads((base / "run.json").read_text())["methods"]
+    assert run["remeasured"]["kernels"] == ["lrb"] and run["remeasured"]["new_commit"] == "abc123"
+    fails = pd.read_csv(out / "failures.csv")
+    assert "new failure" in set(fails["message"])
+    # lrb's failures are the new folder's only.
+    assert set(fails.loc[fails["stage"].str.startswith("kernel:lrb/"), "message"]) == {"new failure"}
+    # The trainer reads it as any folder.
+    m = data.load([out])
+    assert set(m.features.index) == kept
+
+
+def test_refuses_a_kernel_the_new_folder_did_not_measure_and_writing_over_an_input(folders, tmp_path):
+    base, new, _, _ = folders
+    with pytest.raises(data.DataError, match="kernel merge_path is not among new folder"):
+        remeasure.remeasure(base, new, tmp_path / "o1", ["merge_path"])
+    with pytest.raises(data.DataError, match="is an input folder"):
+        remeasure.remeasure(base, new, new, ["lrb"])
+    with pytest.raises(data.DataError, match="no kernel"):
+        remeasure.remeasure(base, new, tmp_path / "o2", [])
+
+
+def test_command_line(folders, tmp_path, capsys):
+    base, new, _, _ = folders
+    assert main(["remeasure", "--base", str(base), "--new", str(new), "--kernels", "lrb",
+                 "--out", str(tmp_path / "o")]) == 0
+    out = capsys.readouterr().out
+    assert "reference drift, new/base time, csr_vector" in out and "replaced, new/base time, lrb" in out
+    assert main(["remeasure", "--base", str(base), "--new", str(new), "--kernels", "nope",
+                 "--out", str(tmp_path / "o2")]) == 2
+    assert "kernel nope is not among" in capsys.readouterr().err
