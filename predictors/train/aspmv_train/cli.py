@@ -142,8 +142,12 @@ def cmd_remeasure(args) -> int:
     from aspmv_train import remeasure
     from aspmv_train.data import DataError
     try:
+        yardstick = None
+        if args.yardstick:
+            kernel, _, configs = args.yardstick.partition(":")
+            yardstick = (kernel, [c for c in configs.split(",") if c])
         info = remeasure.remeasure(Path(args.base), Path(args.new), Path(args.out),
-                                   [k for k in args.kernels.split(",") if k])
+                                   [k for k in args.kernels.split(",") if k], yardstick)
     except DataError as e:
         print(f"aspmv_train remeasure: {e}", file=sys.stderr)
         return 2
@@ -364,6 +368,9 @@ def main(argv=None) -> int:
                                                  "reference kernels, reported as the drift, not replaced)")
     rm.add_argument("--kernels", required=True, help="comma-separated kernel columns to replace")
     rm.add_argument("--out", required=True, help="the folder to write")
+    rm.add_argument("--yardstick", metavar="KERNEL:CONFIG[,CONFIG]",
+                    help="configurations whose code is the same in both collections (e.g. csr_vector:tpr=2,tpr=4): "
+                         "the replaced times are put in the base session's units by their per-matrix base/new ratio")
     rm.set_defaults(fn=cmd_remeasure)
     ft = sub.add_parser("format-table", help="add the format models (format_time, format_conversion) to a table")
     ft.add_argument("--measurements", nargs="+", required=True,

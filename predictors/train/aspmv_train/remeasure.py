@@ -17,6 +17,13 @@ Rules:
   base's rows of the other kernels and the new folder's of the replaced ones;
 - run.json is the base's with a ``remeasured`` object: the kernels, the new folder's path, commit, date, device and
   command, the matrices left out, and the reference drift.
+
+A *yardstick* (``yardstick=(kernel, configs)``): configurations whose code did not change between the two
+collections, measured in both. Two H200s of the same model differed by up to 14 % on matrices of 5-10 us (the host's
+launch floor; 2026-12-03, csr_vector's TpRs 2-32, code unchanged), less than 1 % above 20 us: the unchanged kernels'
+base times and the re-measured kernels' new times would not compare. With a yardstick, every replaced time is put in
+the base session's units: multiplied per matrix by the yardstick's base/new time ratio (geometric mean over its
+configurations timed ok in both); a matrix without one is left out. The factors' spread is in ``remeasured``.
 """
 from __future__ import annotations
 
@@ -54,8 +61,18 @@ def _time_ratios(new_r: pd.DataFrame, base_r: pd.DataFrame, kernels: list[str]) 
     return {k: _ratio_summary(g["time_s_new"] / g["time_s_base"]) for k, g in j.groupby("kernel")}
 
 
-def remeasure(base: Path, new: Path, out: Path, kernels: list[str]) -> dict:
-    """Writes ``out`` (base with ``kernels`` re-measured from ``new``); returns run.json's ``remeasured`` object."""
+def _yardstick_factors(new_r: pd.DataFrame, base_r: pd.DataFrame, kernel: str, configs: list[str]) -> pd.Series:
+    """Per matrix: base time / new time of the yardstick's configurations (geometric mean over those ok in both)."""
+    keys = ["matrix", "kernel", "config"]
+    pick = lambda r: r[(r["kernel"] == kernel) & r["config"].isin(configs) & (r["ok"] == 1)][keys + ["time_s"]]
+    j = pick(new_r).merge(pick(base_r), on=keys, suffixes=("_new", "_base"))
+    return np.exp(np.log(j["time_s_base"] / j["time_s_new"]).groupby(j["matrix"]).mean()).rename("factor")
+
+
+def remeasure(base: Path, new: Path, out: Path, kernels: list[str],
+              yardstick: tuple[str, list[str]] | None = None) -> dict:
+    """Writes ``out`` (base with ``kernels`` re-measured from ``new``, in the base session's units when a yardstick
+    is given); returns run.json's ``remeasured`` object."""
     base, new, out = Path(base), Path(new), Path(out)
     if not kernels:
         raise DataError("remeasure: no kernel to replace")
@@ -90,9 +107,24 @@ def remeasure(base: Path, new: Path, out: Path, kernels: list[str]) -> dict:
     kept = set(shapes.loc[same, "matrix"])
     not_measured = sorted(shapes.loc[~measured, "matrix"])
     other_shape = sorted(shapes.loc[measured & ~same, "matrix"])
+    no_yardstick: list[str] = []
+    factors = None
+    if yardstick is not None:
+        ykernel, yconfigs = yardstick
+        if not yconfigs:
+            raise DataError("remeasure: the yardstick names no configuration")
+        for name, listed in (("base", bm), ("new", nm)):
+            if ykernel not in listed:
+                raise DataError(f"remeasure: yardstick {ykernel} is not among {name} folder's run.json methods")
+        factors = _yardstick_factors(new_r, base_r, ykernel, yconfigs)
+        no_yardstick = sorted(kept - set(factors.index))
+        kept -= set(no_yardstick)
 
     rest = base_r[~base_r["kernel"].isin(kernels) & base_r["matrix"].isin(kept)]
     replaced = new_r[new_r["kernel"].isin(kernels) & new_r["matrix"].isin(kept)]
+    if factors is not None:
+        f = replaced["matrix"].map(factors)
+        replaced = replaced.assign(time_s=replaced["time_s"] * f, gbs=replaced["gbs"] / f)
     order = {m: i for i, m in enumerate(base_f["matrix"])}
     runtimes = pd.concat([rest, replaced], ignore_index=True)
     runtimes = runtimes.assign(_o=runtimes["matrix"].map(order)).sort_values("_o", kind="stable").drop(columns="_o")
@@ -108,7 +140,11 @@ def remeasure(base: Path, new: Path, out: Path, kernels: list[str]) -> dict:
         "matrices": len(kept),
         "left_out_not_measured": not_measured,
         "left_out_other_shape": other_shape,
+        "yardstick": None if yardstick is None else {
+            "kernel": yardstick[0], "configs": list(yardstick[1]), "left_out_without": no_yardstick,
+            "factor_base_over_new": _ratio_summary(factors[factors.index.isin(kept)])},
         "replaced_ratio": _time_ratios(new_r[new_r["matrix"].isin(kept)], base_r, list(kernels)),
+        "replaced_ratio_in_base_units": _time_ratios(replaced, base_r, list(kernels)),
         "reference_drift": _time_ratios(new_r[new_r["matrix"].isin(kept)], base_r, reference),
     }
 
@@ -141,11 +177,20 @@ def summary_lines(info: dict) -> list[str]:
     """The remeasured object in a few lines (the CLI's report)."""
     lines = [f"{info['matrices']} matrices; {', '.join(info['kernels'])} from {info['from']} "
              f"({info['new_device']}, {info['new_date']})"]
-    if info["left_out_not_measured"] or info["left_out_other_shape"]:
+    y = info.get("yardstick")
+    if info["left_out_not_measured"] or info["left_out_other_shape"] or (y and y["left_out_without"]):
         lines.append(f"left out: {len(info['left_out_not_measured'])} not re-measured, "
-                     f"{len(info['left_out_other_shape'])} of another shape")
-    for title, part in (("replaced, new/base time", "replaced_ratio"), ("reference drift, new/base time",
-                                                                        "reference_drift")):
+                     f"{len(info['left_out_other_shape'])} of another shape"
+                     + (f", {len(y['left_out_without'])} without the yardstick" if y else ""))
+    if y:
+        s = y["factor_base_over_new"]
+        lines.append(f"yardstick {y['kernel']} ({','.join(y['configs'])}): base/new factor geomean {s['geomean']:.3f}"
+                     f", median {s['median']:.3f} (p10 {s['p10']:.3f}, p90 {s['p90']:.3f})")
+    parts = [("replaced, new/base time", "replaced_ratio")]
+    if y:
+        parts.append(("replaced in base units, new/base time", "replaced_ratio_in_base_units"))
+    parts.append(("reference drift, new/base time", "reference_drift"))
+    for title, part in parts:
         for k, s in info[part].items():
             if s.get("pairs", 0):
                 lines.append(f"{title}, {k}: {s['pairs']} pairs, geomean {s['geomean']:.3f}, "

@@ -29,7 +29,9 @@ def folders(tmp_path_factory):
     r = pd.read_csv(base / "runtimes.csv.gz")
     nr = r[r["kernel"].isin(["lrb", "csr_vector"]) & (r["matrix"] != gone)].copy()
     nr.loc[nr["kernel"] == "lrb", "time_s"] *= 0.5
+    nr.loc[nr["kernel"] == "lrb", "gbs"] *= 2
     nr.loc[nr["kernel"] == "csr_vector", "time_s"] *= 1.02
+    nr.loc[nr["kernel"] == "csr_vector", "gbs"] /= 1.02
     nr.to_csv(new / "runtimes.csv.gz", index=False)
     pd.DataFrame({"matrix": [names[2]], "stage": ["kernel:lrb/rule=cusp_mean"], "message": ["new failure"]}).to_csv(
         new / "failures.csv", index=False)
@@ -89,3 +91,31 @@ def test_command_line(folders, tmp_path, capsys):
     assert main(["remeasure", "--base", str(base), "--new", str(new), "--kernels", "nope",
                  "--out", str(tmp_path / "o2")]) == 2
     assert "kernel nope is not among" in capsys.readouterr().err
+
+
+def test_a_yardstick_puts_the_replaced_times_in_the_base_sessions_units(folders, tmp_path):
+    base, new, _, _ = folders
+    # The new session ran csr_vector 2 % slower (its code unchanged, say): lrb's times, half the base's there, are
+    # put in the base session's units, 0.5 / 1.02 of the base's.
+    info = remeasure.remeasure(base, new, tmp_path / "o", ["lrb"], ("csr_vector", ["tpr=2", "tpr=4"]))
+    assert info["yardstick"]["factor_base_over_new"]["median"] == pytest.approx(1 / 1.02)
+    assert info["replaced_ratio"]["lrb"]["median"] == pytest.approx(0.5)
+    assert info["replaced_ratio_in_base_units"]["lrb"]["median"] == pytest.approx(0.5 / 1.02)
+    o = pd.read_csv(tmp_path / "o" / "runtimes.csv.gz")
+    b = pd.read_csv(base / "runtimes.csv.gz")
+    j = o[o["kernel"] == "lrb"].merge(b, on=["matrix", "kernel", "config"], suffixes=("", "_base"))
+    assert list(j["time_s"]) == pytest.approx(list(j["time_s_base"] * 0.5 / 1.02))
+    assert list(j["gbs"]) == pytest.approx(list(j["gbs_base"] * 2 * 1.02), rel=1e-3)
+    # A matrix whose yardstick the new folder did not time is left out.
+    n2 = tmp_path / "new2"
+    n2.mkdir()
+    for name in ("features.csv.gz", "run.json", "failures.csv"):
+        (n2 / name).write_bytes((new / name).read_bytes())
+    r = pd.read_csv(new / "runtimes.csv.gz")
+    lost = sorted(set(r["matrix"]))[0]
+    r[~((r["matrix"] == lost) & (r["kernel"] == "csr_vector"))].to_csv(n2 / "runtimes.csv.gz", index=False)
+    info = remeasure.remeasure(base, n2, tmp_path / "o2", ["lrb"], ("csr_vector", ["tpr=2"]))
+    assert info["yardstick"]["left_out_without"] == [lost]
+    assert lost not in set(pd.read_csv(tmp_path / "o2" / "features.csv.gz")["matrix"])
+    with pytest.raises(data.DataError, match="yardstick merge_path is not among new"):
+        remeasure.remeasure(base, new, tmp_path / "o3", ["lrb"], ("merge_path", ["-"]))
