@@ -51,6 +51,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -238,16 +239,22 @@ class LrbStep {
   LrbStep(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p, const LrbShape& shape,
           std::int64_t wave_lanes, bool deterministic, LanesFor&& lanes_for)
       : a_(a) {
-    const auto t0 = std::chrono::steady_clock::now();
+    using Clock = std::chrono::steady_clock;
+    const auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+    const auto t0 = Clock::now();
     rule_ = row_bin_rule(shape.max_lanes, shape.long_row);
     bins_ = bin_rows(exec, a.row_offsets(), a.num_rows(), a.nnz(), rule_);
     perm_ = bins_.perm;
+    build_.bins = since(t0);
     const bool one = shape.one_launch && !shape.one_range;
     LrbShape formed = shape;
     if (one) formed.max_lanes = std::min(shape.max_lanes, LrbOneLaunch<ExecSpace, Matrix>::warp);
     // in one launch, no reason to join classes
     form_groups(p, formed, one ? 0 : wave_lanes, std::max<std::int64_t>(1, exec.concurrency()), lanes_for);
+    const auto t1 = Clock::now();
     const auto long_rows = team_rows_on_host(exec, a);
+    build_.long_rows = since(t1);
+    const auto t2 = Clock::now();
     if (one) {
       LrbLayout layout;
       for (const auto& g : groups_)
@@ -261,7 +268,8 @@ class LrbStep {
     } else if (!long_rows.empty()) {
       team_.emplace(exec, a, cut_segments(long_rows, p.long_row_split_nnz), segment_shape<ExecSpace>(p), deterministic);
     }
-    build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    build_.launch = since(t2);
+    build_.total = since(t0);
   }
 
   // A class's rows as statistics: rows, nonzeros and mean exact; shortest
@@ -329,7 +337,14 @@ class LrbStep {
   std::int64_t team_nnz() const { return bins_.nnz(rule_.team_class()); }
   const std::optional<RowSegmentsStep<ExecSpace, Matrix>>& team_step() const { return team_; }
   const std::optional<LrbOneLaunch<ExecSpace, Matrix>>& one_launch() const { return one_; }
-  double build_seconds() const { return build_seconds_; }
+  // Host wall time of the build and of its parts (the parts end in a fence or a copy back: each is done when timed).
+  struct BuildTimes {
+    double bins = 0;       // bin_rows: the rows binned on the device, the classes' bounds copied back
+    double long_rows = 0;  // the long rows copied back as segments
+    double launch = 0;     // the launches' arrays: the one launch's pieces, or the long rows' team step
+    double total = 0;      // with forming the groups on the host
+  };
+  const BuildTimes& build_times() const { return build_; }
 
  private:
   // The team class's rows as whole-row segments, on the host (few: each has
@@ -398,7 +413,7 @@ class LrbStep {
   LrbClassLanes class_lanes_;
   std::optional<RowSegmentsStep<ExecSpace, Matrix>> team_;
   std::optional<LrbOneLaunch<ExecSpace, Matrix>> one_;
-  double build_seconds_ = 0;
+  BuildTimes build_;
 };
 
 }  // namespace aspmv::impl
@@ -508,7 +523,10 @@ struct Lrb {
       s.groups.push_back(g);
     }
     if (!s.groups.empty()) {
-      s.groups.front().detail += "; rows binned on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
+      const auto& b = step.build_times();
+      const auto us = [](double seconds) { return std::to_string(std::llround(seconds * 1e6)); };
+      s.groups.front().detail += "; built in " + us(b.total) + " us (rows binned on the device " + us(b.bins) +
+                                 ", long rows " + us(b.long_rows) + ", launch arrays " + us(b.launch) + ")";
       if (one)
         s.groups.front().detail += "; every class and the long rows in one launch of " +
                                    std::to_string(one->threads() / warp) + " warps (a range of " +
