@@ -3,6 +3,7 @@
 // vector length, device facts from cudaGetDeviceProperties.
 
 #include <backends/device_properties.hpp>
+#include <backends/device_properties_cache.hpp>
 #include <backends/owned_instance.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -54,29 +55,29 @@ struct Traits<Kokkos::Cuda> {
   }
   using host_pinned_memory_space = Kokkos::CudaHostPinnedSpace;  // page-locked host memory kernels can read
   static DeviceProperties properties(const Kokkos::Cuda& space) {
-    DeviceProperties p;
-    p.backend = name;
-    p.is_gpu = true;
-    const int dev = space.cuda_device();
-    cudaDeviceProp prop{};
-    if (cudaGetDeviceProperties(&prop, dev) != cudaSuccess) {
-      p.name = "unknown CUDA device";
-      return p;
-    }
-    p.name = prop.name;
-    p.compute_units = prop.multiProcessorCount;
-    p.simd_width = prop.warpSize;
-    p.max_vector_length = prop.warpSize;
-    p.max_team_threads = prop.maxThreadsPerBlock;
-    p.max_threads_per_unit = prop.maxThreadsPerMultiProcessor;
-    p.l2_cache_bytes = prop.l2CacheSize;
-    p.shared_memory_per_team_bytes = static_cast<std::int64_t>(prop.sharedMemPerBlock);
-    p.memory_bytes = static_cast<std::int64_t>(prop.totalGlobalMem);
-    p.compute_capability = std::to_string(prop.major) + "." + std::to_string(prop.minor);
-    int mem_clock_khz = 0;
-    if (cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, dev) == cudaSuccess)
-      p.peak_bandwidth_gbs = 2.0 * mem_clock_khz * 1e3 * (prop.memoryBusWidth / 8.0) / 1e9;
-    return p;
+    return cached_device_properties(space.cuda_device(), [](int dev, DeviceProperties& p) {
+      p.backend = name;
+      p.is_gpu = true;
+      cudaDeviceProp prop{};
+      if (cudaGetDeviceProperties(&prop, dev) != cudaSuccess) {
+        p.name = "unknown CUDA device";
+        return false;
+      }
+      p.name = prop.name;
+      p.compute_units = prop.multiProcessorCount;
+      p.simd_width = prop.warpSize;
+      p.max_vector_length = prop.warpSize;
+      p.max_team_threads = prop.maxThreadsPerBlock;
+      p.max_threads_per_unit = prop.maxThreadsPerMultiProcessor;
+      p.l2_cache_bytes = prop.l2CacheSize;
+      p.shared_memory_per_team_bytes = static_cast<std::int64_t>(prop.sharedMemPerBlock);
+      p.memory_bytes = static_cast<std::int64_t>(prop.totalGlobalMem);
+      p.compute_capability = std::to_string(prop.major) + "." + std::to_string(prop.minor);
+      int mem_clock_khz = 0;
+      if (cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, dev) == cudaSuccess)
+        p.peak_bandwidth_gbs = 2.0 * mem_clock_khz * 1e3 * (prop.memoryBusWidth / 8.0) / 1e9;
+      return true;
+    });
   }
   // Instances are queues: two are the same when they share a stream.
   static bool same_instance(const Kokkos::Cuda& a, const Kokkos::Cuda& b) { return a.cuda_stream() == b.cuda_stream(); }

@@ -3,6 +3,7 @@
 // device facts from hipGetDeviceProperties.
 
 #include <backends/device_properties.hpp>
+#include <backends/device_properties_cache.hpp>
 #include <backends/owned_instance.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -66,27 +67,27 @@ struct Traits<HipExecutionSpace> {
   }
   using host_pinned_memory_space = HipHostPinnedSpace;  // page-locked host memory kernels can read
   static DeviceProperties properties(const HipExecutionSpace& space) {
-    DeviceProperties p;
-    p.backend = name;
-    p.is_gpu = true;
-    const int dev = space.hip_device();
-    hipDeviceProp_t prop{};
-    if (hipGetDeviceProperties(&prop, dev) != hipSuccess) {
-      p.name = "unknown HIP device";
-      return p;
-    }
-    p.name = prop.name;
-    p.compute_units = prop.multiProcessorCount;
-    p.simd_width = prop.warpSize;
-    p.max_vector_length = prop.warpSize;
-    p.max_team_threads = prop.maxThreadsPerBlock;
-    p.max_threads_per_unit = prop.maxThreadsPerMultiProcessor;
-    p.l2_cache_bytes = prop.l2CacheSize;
-    p.shared_memory_per_team_bytes = static_cast<std::int64_t>(prop.sharedMemPerBlock);
-    p.memory_bytes = static_cast<std::int64_t>(prop.totalGlobalMem);
-    p.compute_capability = prop.gcnArchName;
-    p.peak_bandwidth_gbs = 2.0 * prop.memoryClockRate * 1e3 * (prop.memoryBusWidth / 8.0) / 1e9;
-    return p;
+    return cached_device_properties(space.hip_device(), [](int dev, DeviceProperties& p) {
+      p.backend = name;
+      p.is_gpu = true;
+      hipDeviceProp_t prop{};
+      if (hipGetDeviceProperties(&prop, dev) != hipSuccess) {
+        p.name = "unknown HIP device";
+        return false;
+      }
+      p.name = prop.name;
+      p.compute_units = prop.multiProcessorCount;
+      p.simd_width = prop.warpSize;
+      p.max_vector_length = prop.warpSize;
+      p.max_team_threads = prop.maxThreadsPerBlock;
+      p.max_threads_per_unit = prop.maxThreadsPerMultiProcessor;
+      p.l2_cache_bytes = prop.l2CacheSize;
+      p.shared_memory_per_team_bytes = static_cast<std::int64_t>(prop.sharedMemPerBlock);
+      p.memory_bytes = static_cast<std::int64_t>(prop.totalGlobalMem);
+      p.compute_capability = prop.gcnArchName;
+      p.peak_bandwidth_gbs = 2.0 * prop.memoryClockRate * 1e3 * (prop.memoryBusWidth / 8.0) / 1e9;
+      return true;
+    });
   }
   // Instances are queues: two are the same when they share a stream.
   static bool same_instance(const HipExecutionSpace& a, const HipExecutionSpace& b) {
