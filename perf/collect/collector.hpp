@@ -186,10 +186,11 @@ int collect(const CollectOptions& o) {
     if (!done.count(entries[i].name)) todo.push_back(i);
   if (o.limit > 0 && todo.size() > o.limit) todo.resize(o.limit);
 
+  const auto kinds =
+      measured_kinds(bench::method_kinds<Space>(), o.kernels);  // an unknown name refused before device work
   const auto dev = device_properties(exec);
   const double copy_gbs = bench::measure_copy_bandwidth(exec, std::int64_t(dev.is_gpu ? 1024 : 256) << 20);
-  write_run_json(o, sha256_file(o.spec_path), dev, measured_kinds(bench::method_kinds<Space>(), o.kernels),
-                 Space::name(), copy_gbs, entries.size());
+  write_run_json(o, sha256_file(o.spec_path), dev, kinds, Space::name(), copy_gbs, entries.size());
   Files files(o.out_dir);
   std::fprintf(stdout, "aspmv collect: %zu matrices in %s, %zu already done, %zu in this session; %s on %s (%s)\n",
                entries.size(), o.spec_path.c_str(), done.size(), todo.size(), sizeof(Value) == 8 ? "double" : "float",
