@@ -4,6 +4,7 @@
 
 #include <backends/device_properties.hpp>
 #include <backends/device_properties_cache.hpp>
+#include <backends/gpu_prop_fields.hpp>
 #include <backends/owned_instance.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -63,15 +64,7 @@ struct Traits<Kokkos::Cuda> {
         p.name = "unknown CUDA device";
         return false;
       }
-      p.name = prop.name;
-      p.compute_units = prop.multiProcessorCount;
-      p.simd_width = prop.warpSize;
-      p.max_vector_length = prop.warpSize;
-      p.max_team_threads = prop.maxThreadsPerBlock;
-      p.max_threads_per_unit = prop.maxThreadsPerMultiProcessor;
-      p.l2_cache_bytes = prop.l2CacheSize;
-      p.shared_memory_per_team_bytes = static_cast<std::int64_t>(prop.sharedMemPerBlock);
-      p.memory_bytes = static_cast<std::int64_t>(prop.totalGlobalMem);
+      fill_common_gpu_fields(prop, p);
       p.compute_capability = std::to_string(prop.major) + "." + std::to_string(prop.minor);
       int mem_clock_khz = 0;
       if (cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, dev) == cudaSuccess)

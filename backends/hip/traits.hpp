@@ -4,6 +4,7 @@
 
 #include <backends/device_properties.hpp>
 #include <backends/device_properties_cache.hpp>
+#include <backends/gpu_prop_fields.hpp>
 #include <backends/owned_instance.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -75,15 +76,7 @@ struct Traits<HipExecutionSpace> {
         p.name = "unknown HIP device";
         return false;
       }
-      p.name = prop.name;
-      p.compute_units = prop.multiProcessorCount;
-      p.simd_width = prop.warpSize;
-      p.max_vector_length = prop.warpSize;
-      p.max_team_threads = prop.maxThreadsPerBlock;
-      p.max_threads_per_unit = prop.maxThreadsPerMultiProcessor;
-      p.l2_cache_bytes = prop.l2CacheSize;
-      p.shared_memory_per_team_bytes = static_cast<std::int64_t>(prop.sharedMemPerBlock);
-      p.memory_bytes = static_cast<std::int64_t>(prop.totalGlobalMem);
+      fill_common_gpu_fields(prop, p);
       p.compute_capability = prop.gcnArchName;
       p.peak_bandwidth_gbs = 2.0 * prop.memoryClockRate * 1e3 * (prop.memoryBusWidth / 8.0) / 1e9;
       return true;
