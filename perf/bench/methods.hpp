@@ -26,6 +26,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace aspmv::bench {
@@ -45,6 +46,16 @@ struct Method {
   std::vector<std::string> groups;
   std::function<void(std::size_t)> call_group;
 };
+
+// A method with its names: `family` is "aspmv" or the comparator's, `kernel` and `config` the collector's columns.
+inline Method named_method(std::string name, std::string family, std::string kernel, std::string config) {
+  Method m;
+  m.name = std::move(name);
+  m.family = std::move(family);
+  m.kernel = std::move(kernel);
+  m.config = std::move(config);
+  return m;
+}
 
 // The kinds of method make_methods() produces on Space, in its order (the
 // collector's run.json "methods"): kernel column, family ("aspmv": a
@@ -103,11 +114,7 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
                       std::string config = "-") {
     if (!keep(kernel.empty() ? name : kernel)) return false;
     const auto t0 = Clock::now();
-    Method m;
-    m.kernel = kernel.empty() ? name : kernel;
-    m.config = std::move(config);
-    m.name = std::move(name);
-    m.family = "aspmv";
+    Method m = named_method(name, "aspmv", kernel.empty() ? name : kernel, std::move(config));
     std::shared_ptr<Plan<Space, Value, Offset>> plan;
     try {
       plan = std::make_shared<Plan<Space, Value, Offset>>(make_plan(exec, a, o, table));
@@ -132,6 +139,23 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     methods.push_back(std::move(m));
     return true;
   };
+  // Adds a comparator's method (its family is its kernel column) unless filtered out: `setup()` makes its operation
+  // and returns {setup seconds, call}; a setup that throws is reported, not run.
+  using Setup = std::pair<double, std::function<void()>>;
+  auto add_comparator = [&](std::string name, const std::string& kernel, std::string config,
+                            const std::function<Setup()>& setup) {
+    if (!keep(kernel)) return;
+    Method m = named_method(std::move(name), kernel, kernel, std::move(config));
+    try {
+      auto made = setup();
+      m.setup_seconds = made.first;
+      m.call = std::move(made.second);
+    } catch (const std::exception& e) {
+      m.setup_error = e.what();
+    }
+    methods.push_back(std::move(m));
+  };
+  (void)add_comparator;  // a build without comparators has no use for it
   // Every configuration of every registered kernel, then the plan's own choice.
   planner::for_each_kernel([&](auto d) {
     using D = decltype(d);
@@ -147,11 +171,7 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
   }
   // The drop-in call: no plan, the kernel chosen from m, n, nnz on every call.
   if (keep("aspmv_spmv")) {
-    Method m;
-    m.name = "aspmv_spmv";
-    m.family = "aspmv";
-    m.kernel = "aspmv_spmv";
-    m.config = "-";
+    Method m = named_method("aspmv_spmv", "aspmv", "aspmv_spmv", "-");
     m.automatic = true;
     const auto choice = impl::direct_choice<Space>(a);
     m.detail = std::string(to_string(choice.kernel)) +
@@ -182,92 +202,47 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
 
 #if defined(ASPMV_HAVE_CUSPARSE)
   if constexpr (std::is_same<Space, Kokkos::Cuda>::value) {
-    for (const auto alg : {backends::cuda::CusparseAlgorithm::csr_alg1, backends::cuda::CusparseAlgorithm::csr_alg2}) {
-      if (!keep("cusparse")) continue;
-      auto op = std::make_shared<backends::cuda::CusparseSpmv<Value, Offset>>(exec, a, x, y, alg);
-      Method m;
-      m.name = backends::cuda::to_string(alg);
-      m.family = "cusparse";
-      m.kernel = "cusparse";
-      m.config = alg == backends::cuda::CusparseAlgorithm::csr_alg1 ? "alg1" : "alg2";
-      m.setup_seconds = op->setup_seconds();
-      m.call = [op]() { op->apply(Value(1), Value(0)); };
-      methods.push_back(std::move(m));
-    }
+    namespace cu = backends::cuda;
+    for (const auto alg : {cu::CusparseAlgorithm::csr_alg1, cu::CusparseAlgorithm::csr_alg2})
+      add_comparator(cu::to_string(alg), "cusparse", alg == cu::CusparseAlgorithm::csr_alg1 ? "alg1" : "alg2", [&] {
+        auto op = std::make_shared<cu::CusparseSpmv<Value, Offset>>(exec, a, x, y, alg);
+        return Setup{op->setup_seconds(), [op]() { op->apply(Value(1), Value(0)); }};
+      });
     // cuSPARSE's COO, the comparator of aspmv's coo (row indices built in the setup).
-    for (const auto alg :
-         {backends::cuda::CusparseCooAlgorithm::coo_alg1, backends::cuda::CusparseCooAlgorithm::coo_alg2}) {
-      if (!keep("cusparse_coo")) continue;
-      Method m;
-      m.name = backends::cuda::to_string(alg);
-      m.family = "cusparse_coo";
-      m.kernel = "cusparse_coo";
-      m.config = alg == backends::cuda::CusparseCooAlgorithm::coo_alg1 ? "alg1" : "alg2";
-      try {
-        auto op = std::make_shared<backends::cuda::CusparseCooSpmv<Value, Offset>>(exec, a, x, y, alg);
-        m.setup_seconds = op->setup_seconds();
-        m.call = [op]() { op->apply(Value(1), Value(0)); };
-      } catch (const std::exception& e) {
-        m.setup_error = e.what();
-      }
-      methods.push_back(std::move(m));
-    }
+    for (const auto alg : {cu::CusparseCooAlgorithm::coo_alg1, cu::CusparseCooAlgorithm::coo_alg2})
+      add_comparator(cu::to_string(alg), "cusparse_coo", alg == cu::CusparseCooAlgorithm::coo_alg1 ? "alg1" : "alg2",
+                     [&] {
+                       auto op = std::make_shared<cu::CusparseCooSpmv<Value, Offset>>(exec, a, x, y, alg);
+                       return Setup{op->setup_seconds(), [op]() { op->apply(Value(1), Value(0)); }};
+                     });
     // cuSPARSE's sliced ELL, the comparator of aspmv's sell (same slice
     // height, no sorting; the same growth limit as PlanOptions' default).
-    if (keep("cusparse_sell")) {
-      Method m;
-      m.name = "cusparse_sell_alg1";
-      m.family = "cusparse_sell";
-      m.kernel = "cusparse_sell";
-      const int c = arch_table().parameters.sell_slice_height;
-      m.config = "c=" + std::to_string(c);
-      try {
-        auto op = std::make_shared<backends::cuda::CusparseSellSpmv<Value, Offset>>(exec, a, x, y, c,
-                                                                                    PlanOptions{}.max_format_growth);
-        m.setup_seconds = op->setup_seconds();
-        m.call = [op]() { op->apply(Value(1), Value(0)); };
-      } catch (const std::exception& e) {
-        m.setup_error = e.what();
-      }
-      methods.push_back(std::move(m));
-    }
+    const int c = arch_table().parameters.sell_slice_height;
+    add_comparator("cusparse_sell_alg1", "cusparse_sell", "c=" + std::to_string(c), [&] {
+      auto op =
+          std::make_shared<cu::CusparseSellSpmv<Value, Offset>>(exec, a, x, y, c, PlanOptions{}.max_format_growth);
+      return Setup{op->setup_seconds(), [op]() { op->apply(Value(1), Value(0)); }};
+    });
   }
 #endif
 #if defined(ASPMV_HAVE_KOKKOS_KERNELS)
   if constexpr (std::is_same<Space, Kokkos::DefaultExecutionSpace>::value) {
-    if (keep("kokkos_kernels")) {
+    add_comparator("kokkos_kernels", "kokkos_kernels", "native", [&] {
       const auto t0 = Clock::now();
       auto op = std::make_shared<backends::kokkos_kernels::NativeSpmv<Space, Value, Offset>>(a);
-      Method m;
-      m.name = "kokkos_kernels";
-      m.family = "kokkos_kernels";
-      m.kernel = "kokkos_kernels";
-      m.config = "native";
-      m.setup_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-      m.call = [op, x, y]() { op->apply(Value(1), x, Value(0), y); };
-      methods.push_back(std::move(m));
-    }
+      return Setup{std::chrono::duration<double>(Clock::now() - t0).count(),
+                   [op, x, y]() { op->apply(Value(1), x, Value(0), y); }};
+    });
   }
 #endif
 #if defined(ASPMV_HAVE_MKL)
   // oneMKL's inspector-executor (mv hint for 1,000 calls, aggressive memory
   // hint, mkl_sparse_optimize), the CPU vendor comparator.
   if constexpr (!backends::Traits<Space>::is_gpu) {
-    if (keep("mkl")) {
-      Method m;
-      m.name = "mkl_ie";
-      m.family = "mkl";
-      m.kernel = "mkl";
-      m.config = "ie";
-      try {
-        auto op = std::make_shared<backends::mkl::InspectorExecutorSpmv<Space, Value, Offset>>(exec, a);
-        m.setup_seconds = op->setup_seconds();
-        m.call = [op, x, y]() { op->apply(Value(1), x, Value(0), y); };
-      } catch (const std::exception& e) {
-        m.setup_error = e.what();
-      }
-      methods.push_back(std::move(m));
-    }
+    add_comparator("mkl_ie", "mkl", "ie", [&] {
+      auto op = std::make_shared<backends::mkl::InspectorExecutorSpmv<Space, Value, Offset>>(exec, a);
+      return Setup{op->setup_seconds(), [op, x, y]() { op->apply(Value(1), x, Value(0), y); }};
+    });
   }
 #endif
   return methods;
