@@ -93,10 +93,9 @@ def remeasure(base: Path, new: Path, out: Path, kernels: list[str],
                 raise DataError(f"remeasure: kernel {k} is not among {name} folder's run.json methods")
         if (bm[k].get("family"), bool(bm[k].get("tpr"))) != (nm[k].get("family"), bool(nm[k].get("tpr"))):
             raise DataError(f"remeasure: kernel {k}: family/tpr differ between the folders' run.json methods")
-    for key in ("precision",):
-        if runs["base"].get(key) != runs["new"].get(key):
-            raise DataError(f"remeasure: the folders' {key} differ ({runs['base'].get(key)} and "
-                            f"{runs['new'].get(key)})")
+    if runs["base"].get("precision") != runs["new"].get("precision"):
+        raise DataError(f"remeasure: the folders' precision differ ({runs['base'].get('precision')} and "
+                        f"{runs['new'].get('precision')})")
 
     base_f, new_f = _read_csv(base, "features"), _read_csv(new, "features")
     base_r, new_r = _read_csv(base, "runtimes"), _read_csv(new, "runtimes")
