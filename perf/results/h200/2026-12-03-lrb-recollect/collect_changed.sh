@@ -10,23 +10,7 @@
 # tracked spec of tuning_data/h200/measurements/2026-12-02-generated-<part>). A folder an earlier call left
 # unfinished is carried as .device/lc/resume/changed-<set> and resumed. Double, the collector's protocol (10
 # warm-ups, median of 5 batches), no blockwise samples.
-source perf/device/call_prelude.sh .device/lc
-KERNELS=csr_scalar,csr_vector,gao_partitioned,ell,sell,lrb,vector_split,cusparse
-budget=${LIMIT_S:-480}
-for S in $SETS; do
-  P=${S#*-}
-  case $S in
-    real-*) spec=.device/lc/real/spec-$P.txt ;;
-    generated-*) spec=tuning_data/h200/measurements/2026-12-02-generated-$P/corpus-spec.txt ;;
-    *) note "unknown set $S"; continue ;;
-  esac
-  [ -d ".device/lc/resume/changed-$S" ] && cp -r ".device/lc/resume/changed-$S" "$R/"
-  left=$((budget - (SECONDS - start)))
-  if ((left < 20)); then note "$S: not started (time)"; continue; fi
-  $B collect --spec "$spec" --out "$R/changed-$S" --methods $KERNELS --time-limit "$left" --blocks-every 0 \
-    --batches 5 > "$R/collect_log_$S.txt" 2>&1
-  note "$S: collect rc $?"
-  wc -l "$R/changed-$S/done.txt" "$R/changed-$S/failures.csv" >> "$R/summary.txt" 2>&1
-  tail -2 "$R/collect_log_$S.txt" >> "$R/summary.txt"
-done
-call_finish changed
+# The loop is perf/device/collect_sets.sh's (generalized from this script; calls 3-4 ran it inline here), with the
+# folder prefix "changed".
+KERNELS=csr_scalar,csr_vector,gao_partitioned,ell,sell,lrb,vector_split,cusparse NAME=changed \
+  exec bash perf/device/collect_sets.sh
