@@ -10,13 +10,5 @@ cd "$(git rev-parse --show-toplevel)"
 out=${1:-build/remeasured/h200-setup}
 first=build/remeasured/h200
 bash perf/results/h200/2026-12-03-lrb-recollect/remeasure.sh "$first"
-py=$(scripts/python_env.sh)
-M=tuning_data/h200/measurements
-Y="csr_vector:tpr=2,tpr=4,tpr=8,tpr=16,tpr=32"
-for pair in real-double-a:real-a real-double-b:real-b real-double-c:real-c generated-a:generated-a \
-  generated-b:generated-b; do
-  base=${pair%%:*} new=${pair#*:}
-  echo "== $base"
-  PYTHONPATH=predictors/train "$py" -m aspmv_train remeasure --base "$first/$base" \
-    --new "$M/2026-12-03-setup-$new" --kernels lrb,gao_partitioned --yardstick "$Y" --out "$out/$base"
-done
+bash perf/device/remeasure_h200_folders.sh "$first/" tuning_data/h200/measurements/2026-12-03-setup- \
+  lrb,gao_partitioned "$out"
