@@ -61,11 +61,14 @@ struct KernelParameters {
   // rows (0: chunks).
   int host_shares_per_thread = 0;
   // CPU backends: CSR-scalar's runs of rows sum each row in SIMD lanes
-  // (impl/kernel_types.hpp row_sum_simd; 0: in order, one accumulator).
+  // (1: impl/kernel_types.hpp row_sum_simd, the compiler's vector code), in
+  // AVX-512 lanes where the CPU has them (2: backends/host/avx512_rows.hpp,
+  // chosen at run time; elsewhere as host_row_partial_sums says), or not
+  // (0: in order or in partial sums).
   int host_row_simd = 0;
   // CPU backends: CSR-scalar sums each row in this many interleaved partial
   // sums (1: in order; 2 or 4: impl/kernel_types.hpp row_sum_partials).
-  // host_row_simd 1 takes precedence.
+  // host_row_simd 1 takes precedence, and 2 where the CPU runs AVX-512.
   int host_row_partial_sums = 1;
   // GPU backends: DIA's rows a thread (kernels/dia.hpp: 1, 2 or 4; 0: the
   // most of 4, 2, 1 with at most 16 bytes of values a diagonal that keeps

@@ -106,8 +106,8 @@ def generate(table, source_name, sha):
         raise TableError("field 'parameters.host_shares_per_thread' must be >= 0")
     # Optional: CSR-scalar's runs of rows summed in SIMD lanes (0 or 1).
     params["host_row_simd"] = int(p.get("host_row_simd", 0))
-    if params["host_row_simd"] not in (0, 1):
-        raise TableError("field 'parameters.host_row_simd' must be 0 or 1")
+    if params["host_row_simd"] not in (0, 1, 2):
+        raise TableError("field 'parameters.host_row_simd' must be 0, 1 or 2")
     # Optional: CSR-scalar's rows summed in 1 (in order), 2 or 4 interleaved partial sums.
     params["host_row_partial_sums"] = int(p.get("host_row_partial_sums", 1))
     if params["host_row_partial_sums"] not in (1, 2, 4):

@@ -15,6 +15,7 @@
 #include <aspmv/kernels/sell.hpp>
 #include <aspmv/plan.hpp>
 #include <aspmv/spmv_handle.hpp>
+#include <backends/host/avx512_rows.hpp>
 
 #include <corpus/random_csr.hpp>
 
@@ -63,11 +64,12 @@ HostCsr<double, std::int64_t> one_long_row(std::int32_t rows, std::int32_t long_
   return a;
 }
 
-ArchTable sell_table(int height, int window, int host_shares_per_thread = 0) {
+ArchTable sell_table(int height, int window, int host_shares_per_thread = 0, int host_simd = 0) {
   ArchTable t = arch_table();
   t.parameters.sell_slice_height = height;
   t.parameters.sell_sort_window = window;
   t.parameters.host_shares_per_thread = host_shares_per_thread;
+  t.parameters.host_row_simd = host_simd;
   return t;
 }
 
@@ -81,24 +83,31 @@ TEMPLATE_LIST_TEST_CASE("sell, ell and jad equal the reference at every slice he
   // (C, sigma, CPU runs of slices a thread): unsorted; C not dividing the
   // rows; sigma not a multiple of C; C above the CPU's side-by-side limit
   // (one thread per row); sigma above m; the CPU's vector-lane heights (4, 8,
-  // 16) and a height read at run time (5, 32), in one or several runs a thread.
+  // 16) and a height read at run time (5, 32), in one or several runs a thread;
+  // SELL-8 in AVX-512 lanes (host_row_simd 2, where the CPU has them).
   struct Geometry {
-    int height, window, shares;
+    int height, window, shares, simd;
   };
-  const Geometry geometries[] = {{1, 1, 0},       {4, 1, 1},     {5, 16, 3},  {32, 96, 0},
-                                 {8, 1000000, 1}, {100, 300, 0}, {16, 64, 5}, {8, 32, 3}};
+  const Geometry geometries[] = {{1, 1, 0, 0},       {4, 1, 1, 0},     {5, 16, 3, 0},  {32, 96, 0, 0},
+                                 {8, 1000000, 1, 0}, {100, 300, 0, 0}, {16, 64, 5, 0}, {8, 32, 3, 0},
+                                 {8, 1, 1, 2},       {8, 32, 3, 2},    {4, 16, 1, 2}};
+  const bool avx512 = backends::host::avx512_rows_available();
   const SpmvCase cases[] = {{1.0, 0.0, true, 3}, {-1.5, 2.0, false, 4}, {0.0, 0.5, false, 5}};
   for (const auto& m : sell_matrices()) {
-    for (const auto& [height, window, shares] : geometries) {
-      const auto table = sell_table(height, window, shares);
+    for (const auto& [height, window, shares, simd] : geometries) {
+      const auto table = sell_table(height, window, shares, simd);
       PlanOptions o;
       o.kernel = Kernel::sell;
       for (const auto& c : cases) {
         const auto r = run_plan<Space, Value, Offset>(m.matrix, o, c, 2, &table);
         INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", C " << height << ", sigma "
-                      << window << ", " << shares << " runs a thread, alpha " << c.alpha << ", beta " << c.beta << "\n"
+                      << window << ", " << shares << " runs a thread, simd " << simd << ", alpha " << c.alpha
+                      << ", beta " << c.beta << "\n"
                       << r.description);
         CHECK(r.comparison.within_bounds);
+        const bool lanes = !backends::Traits<Space>::is_gpu && simd == 2 && avx512 && height == 8 &&
+                           m.matrix.num_rows >= 8 && r.refused.empty();
+        if (r.refused.empty()) CHECK((r.description.find("AVX-512 lanes") != std::string::npos) == lanes);
       }
     }
     for (const Kernel k : {Kernel::ell, Kernel::jad}) {

@@ -60,8 +60,10 @@ KOKKOS_INLINE_FUNCTION Value row_sum_simd(const Offsets& offsets, const Cols& co
 // host_row_partial_sums): in order; in SIMD lanes (row_sum_simd); or in two or
 // four interleaved partial sums, added pairwise at the end, so that the
 // multiply-adds of a row are not one chain of dependent additions (another
-// order than CSR's, inside the same rounding bound, the same every run).
-enum class RowSum { in_order, simd_lanes, two_partials, four_partials };
+// order than CSR's, inside the same rounding bound, the same every run); or in
+// AVX-512 lanes chosen at run time (backends/host/avx512_rows.hpp: whole runs
+// of rows, never through sum_row).
+enum class RowSum { in_order, simd_lanes, two_partials, four_partials, avx512_lanes };
 
 template <int Parts, class Value, class Offsets, class Cols, class Vals, class X>
 KOKKOS_INLINE_FUNCTION Value row_sum_partials(const Offsets& offsets, const Cols& cols, const Vals& vals, const X& x,
@@ -82,6 +84,7 @@ KOKKOS_INLINE_FUNCTION Value row_sum_partials(const Offsets& offsets, const Cols
 template <RowSum Sum, class Value, class Offsets, class Cols, class Vals, class X>
 KOKKOS_INLINE_FUNCTION Value sum_row(const Offsets& offsets, const Cols& cols, const Vals& vals, const X& x,
                                      std::int64_t row) {
+  static_assert(Sum != RowSum::avx512_lanes, "AVX-512 lanes sum whole runs of rows (backends/host/avx512_rows.hpp)");
   if constexpr (Sum == RowSum::simd_lanes)
     return row_sum_simd<Value>(offsets, cols, vals, x, row);
   else if constexpr (Sum == RowSum::two_partials)

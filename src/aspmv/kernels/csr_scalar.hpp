@@ -3,8 +3,11 @@
 // the table's host_rows_per_chunk, or -- when the table's
 // host_shares_per_thread is positive -- that many contiguous runs of rows
 // balanced by nonzeros (impl/path_shares.hpp: no analysis, nothing stored);
-// each row summed in order, in SIMD lanes (host_row_simd 1) or in 2 or 4
-// interleaved partial sums (host_row_partial_sums).
+// each row summed in order, in SIMD lanes (host_row_simd 1), in AVX-512 lanes
+// where the CPU has them and rows hold 5 or more nonzeros on average
+// (host_row_simd 2: backends/host/avx512_rows.hpp, chosen at run time;
+// elsewhere the partial sums) or in 2 or 4 interleaved partial sums
+// (host_row_partial_sums).
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/kernel_types.hpp>
@@ -15,6 +18,7 @@
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
+#include <backends/host/avx512_rows.hpp>
 #include <backends/range_launch.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -22,6 +26,7 @@
 #include <algorithm>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -57,6 +62,28 @@ struct CsrScalarSharesFunctor {
   }
 };
 
+// CSR-scalar's runs of rows with every row summed in AVX-512 lanes
+// (backends/host/avx512_rows.hpp) on raw host pointers: index i runs path
+// share i of `shares`, or with shares == 0 the i-th chunk of `chunk` rows.
+template <class Matrix>
+struct CsrScalarAvx512Functor {
+  using Value = typename Matrix::value_type;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  typename Matrix::values_view vals;
+  const Value* x;
+  Value* y;
+  Value alpha, beta;
+  std::int64_t rows, shares, chunk;
+
+  void operator()(const std::int64_t i) const {
+    const std::int64_t first = shares > 0 ? path_share_first_row(offsets, rows, i, shares) : i * chunk;
+    const std::int64_t last =
+        shares > 0 ? path_share_first_row(offsets, rows, i + 1, shares) : std::min<std::int64_t>(rows, first + chunk);
+    backends::host::avx512_row_run(offsets.data(), cols.data(), vals.data(), x, y, first, last, alpha, beta);
+  }
+};
+
 // Kokkos' ChunkSize takes an int; a chunk beyond that many rows means one chunk per thread anyway.
 inline int chunk_size(std::int64_t chunk) {
   return static_cast<int>(std::clamp<std::int64_t>(chunk, 1, std::numeric_limits<int>::max()));
@@ -73,17 +100,27 @@ struct ScalarShape {
   int direct = 0;  // the backend's own range launch where it has one (table: direct_launch)
 };
 
+// AVX-512 lanes (host_row_simd 2) only where rows hold at least this many
+// nonzeros on average: a row's vector sum costs a masked gather and a
+// reduction of 8 lanes however short the row is, and below a mean of 5 the
+// partial sums were as fast or faster (the 62 shared real matrices, 16-core
+// Xeon host: perf/results/cpu-x86/2026-12-03-avx512).
+inline constexpr std::int64_t avx512_lanes_min_mean_row = 5;
+
 template <class ExecSpace>
-ScalarShape scalar_shape(const ExecSpace& exec, const predictors::KernelParameters& p, std::int64_t rows) {
+ScalarShape scalar_shape(const ExecSpace& exec, const predictors::KernelParameters& p, std::int64_t rows,
+                         std::int64_t nnz) {
   ScalarShape s;
   s.direct = p.direct_launch;
   if (backends::Traits<ExecSpace>::is_gpu) return s;
   s.chunk = p.host_rows_per_chunk;
   if (p.host_shares_per_thread > 0) s.shares = host_share_count(p.host_shares_per_thread, exec.concurrency(), rows);
-  s.sum = p.host_row_simd != 0           ? RowSum::simd_lanes
-          : p.host_row_partial_sums == 4 ? RowSum::four_partials
-          : p.host_row_partial_sums == 2 ? RowSum::two_partials
-                                         : RowSum::in_order;
+  const bool lanes_pay = nnz >= avx512_lanes_min_mean_row * rows;
+  s.sum = p.host_row_simd == 2 && lanes_pay && backends::host::avx512_rows_available() ? RowSum::avx512_lanes
+          : p.host_row_simd == 1                                                       ? RowSum::simd_lanes
+          : p.host_row_partial_sums == 4                                               ? RowSum::four_partials
+          : p.host_row_partial_sums == 2                                               ? RowSum::two_partials
+                                                                                       : RowSum::in_order;
   return s;
 }
 
@@ -92,6 +129,7 @@ inline const char* describe(RowSum s) {
     case RowSum::simd_lanes: return ", rows summed in SIMD lanes";
     case RowSum::two_partials: return ", rows summed in 2 partial sums";
     case RowSum::four_partials: return ", rows summed in 4 partial sums";
+    case RowSum::avx512_lanes: return ", rows summed in AVX-512 lanes";
     case RowSum::in_order: break;
   }
   return "";
@@ -116,6 +154,35 @@ void launch_csr_scalar_summed(const ExecSpace& exec, const Matrix& a, const Scal
   }
 }
 
+// CSR-scalar in AVX-512 lanes: false (nothing launched) where the build has no
+// AVX-512 code or x and y are not contiguous host arrays of the matrix's
+// float or double values.
+template <class ExecSpace, class Matrix, class XView, class YView>
+bool launch_csr_scalar_avx512(const ExecSpace& exec, const Matrix& a, const ScalarShape& shape,
+                              typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
+                              const YView& y) {
+  using Value = typename Matrix::value_type;
+  constexpr bool host_arrays =
+      Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename XView::memory_space>::accessible &&
+      Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename YView::memory_space>::accessible &&
+      std::is_same_v<std::remove_const_t<typename XView::value_type>, Value> &&
+      std::is_same_v<typename YView::value_type, Value>;
+  if constexpr (!backends::host::avx512_rows_compiled || !host_arrays ||
+                !(std::is_same_v<Value, double> || std::is_same_v<Value, float>)) {
+    return false;
+  } else {
+    if ((x.extent(0) > 1 && x.stride(0) != 1) || (y.extent(0) > 1 && y.stride(0) != 1)) return false;
+    const std::int64_t rows = a.num_rows();
+    const std::int64_t chunk = std::max<std::int64_t>(1, shape.chunk);
+    const std::int64_t runs = shape.shares > 0 ? shape.shares : (rows + chunk - 1) / chunk;
+    backends::parallel_range("aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, runs, Kokkos::ChunkSize(1)),
+                             CsrScalarAvx512Functor<Matrix>{a.row_offsets(), a.col_indices(), a.values(), x.data(),
+                                                            y.data(), alpha, beta, rows, shape.shares, chunk},
+                             shape.direct);
+    return true;
+  }
+}
+
 template <class ExecSpace, class Matrix, class XView, class YView>
 void launch_csr_scalar(const ExecSpace& exec, const Matrix& a, const ScalarShape& shape,
                        typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
@@ -130,6 +197,9 @@ void launch_csr_scalar(const ExecSpace& exec, const Matrix& a, const ScalarShape
         return launch_csr_scalar_summed<RowSum::two_partials>(exec, a, shape, alpha, x, beta, y);
       case RowSum::four_partials:
         return launch_csr_scalar_summed<RowSum::four_partials>(exec, a, shape, alpha, x, beta, y);
+      case RowSum::avx512_lanes:  // strided x or y: two partial sums instead
+        if (launch_csr_scalar_avx512(exec, a, shape, alpha, x, beta, y)) return;
+        return launch_csr_scalar_summed<RowSum::two_partials>(exec, a, shape, alpha, x, beta, y);
       case RowSum::in_order: break;
     }
     launch_csr_scalar_summed<RowSum::in_order>(exec, a, shape, alpha, x, beta, y);
@@ -180,7 +250,7 @@ struct CsrScalar {
 
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
-    const auto shape = impl::scalar_shape(ctx.exec, ctx.params, s.stats.rows);
+    const auto shape = impl::scalar_shape(ctx.exec, ctx.params, s.stats.rows, s.stats.nnz);
     GroupSummary g;
     g.kernel = id;
     g.team_size = 1;
@@ -201,7 +271,7 @@ struct CsrScalar {
   static void launch(const ExecSpace& exec, const Matrix& a, const predictors::KernelParameters& p, int /*tpr*/,
                      typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                      const YView& y) {
-    impl::launch_csr_scalar(exec, a, impl::scalar_shape(exec, p, a.num_rows()), alpha, x, beta, y);
+    impl::launch_csr_scalar(exec, a, impl::scalar_shape(exec, p, a.num_rows(), a.nnz()), alpha, x, beta, y);
   }
 };
 

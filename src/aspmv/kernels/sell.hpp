@@ -10,8 +10,10 @@
 // warp width), each walking only its own row's length (padding is never
 // read, so no 0 * Inf); on CPUs runs of whole slices balanced by stored
 // entries (the table's host_shares_per_thread runs a thread, at least one),
-// a slice's C rows side by side in vector lanes. y is written through the
-// sort's permutation.
+// a slice's C rows side by side in vector lanes (SELL-8's full slices in
+// AVX-512 lanes where the table's host_row_simd is 2 and the CPU has them:
+// backends/host/avx512_rows.hpp). y is written through the sort's
+// permutation.
 //
 // Memory guard: the padded size is known before anything is allocated; a
 // conversion that would take more than PlanOptions::max_format_growth times
@@ -32,6 +34,7 @@
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
+#include <backends/host/avx512_rows.hpp>
 #include <backends/range_launch.hpp>
 #include <backends/traits.hpp>
 
@@ -42,6 +45,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace aspmv::impl {
@@ -309,6 +313,53 @@ void launch_sell_slice_runs(const ExecSpace& exec, const FormatView<Value, Memor
       SellSliceRunsFunctor<Lanes, Value, MemorySpace, XView, YView>{s, x, y, alpha, beta, rows, slices, shares});
 }
 
+// SELL-8's full slices in AVX-512 lanes (backends/host/avx512_rows.hpp) over
+// raw host arrays, the same runs of slices as SellSliceRunsFunctor<8> (which
+// runs the last, shorter slice).
+template <class Value, class MemorySpace, class XView, class YView>
+struct SellAvx512SliceRunsFunctor {
+  SellSliceRunsFunctor<8, Value, MemorySpace, XView, YView> runs;
+  const Value* x;
+
+  void operator()(const std::int64_t share) const {
+    const auto& s = runs.s;
+    const SlicePathPosition<decltype(s.starts)> place{s.starts, s.height};
+    const std::int64_t last = path_share_first(place, runs.slices, share + 1, runs.shares);
+    for (std::int64_t k = path_share_first(place, runs.slices, share, runs.shares); k < last; ++k) {
+      if ((k + 1) * 8 > runs.rows) {
+        runs.any_slice(k);
+        continue;
+      }
+      const std::int64_t start = s.starts(k);
+      Value sums[8];
+      backends::host::avx512_sell8_slice(s.cols.data() + start, s.vals.data() + start, s.lengths.data() + 8 * k,
+                                         (s.starts(k + 1) - start) / 8, x, sums);
+      for (int l = 0; l < 8; ++l) write_row(runs.y, s.row(8 * k + l), runs.alpha, sums[l], runs.beta);
+    }
+  }
+};
+
+// SELL-8 in AVX-512 lanes: false (nothing launched) where the build has no
+// AVX-512 code or x is not a contiguous host array of the values' type.
+template <class ExecSpace, class Value, class MemorySpace, class XView, class YView>
+bool launch_sell_avx512(const ExecSpace& exec, const FormatView<Value, MemorySpace>& s, std::int64_t rows,
+                        std::int64_t slices, std::int64_t shares, Value alpha, const XView& x, Value beta,
+                        const YView& y) {
+  constexpr bool host_x = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename XView::memory_space>::accessible &&
+                          Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemorySpace>::accessible &&
+                          std::is_same_v<std::remove_const_t<typename XView::value_type>, Value>;
+  if constexpr (!backends::host::avx512_rows_compiled || !host_x ||
+                !(std::is_same_v<Value, double> || std::is_same_v<Value, float>)) {
+    return false;
+  } else {
+    if (s.height != 8 || (x.extent(0) > 1 && x.stride(0) != 1)) return false;
+    Kokkos::parallel_for("aspmv::spmv::sell_slices", RangePolicy<ExecSpace>(exec, 0, shares, Kokkos::ChunkSize(1)),
+                         SellAvx512SliceRunsFunctor<Value, MemorySpace, XView, YView>{
+                             {s, x, y, alpha, beta, rows, slices, shares}, x.data()});
+    return true;
+  }
+}
+
 // Bytes of A in CSR, and of its SELL copy with `entries` stored entries.
 template <class Matrix>
 std::int64_t csr_bytes(const Matrix& a) {
@@ -396,6 +447,7 @@ class SellStep {
                                SellRowFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta}, direct_);
     } else if constexpr (!backends::Traits<ExecSpace>::is_gpu) {
       const std::int64_t shares = host_share_count(host_shares_per_thread_, exec.concurrency(), slices_);
+      if (avx512_slices() && launch_sell_avx512(exec, s, m, slices_, shares, alpha, x, beta, y)) return;
       if (s.height == 4)
         launch_sell_slice_runs<4>(exec, s, m, slices_, shares, alpha, x, beta, y);
       else if (s.height == 8)
@@ -406,6 +458,11 @@ class SellStep {
         launch_sell_slice_runs<0>(exec, s, m, slices_, shares, alpha, x, beta, y);
     }
   }
+
+  // CPUs: SELL-8's full slices in AVX-512 lanes where the CPU has them (the
+  // table's host_row_simd 2); other heights and GPUs ignore it.
+  void use_avx512_slices(bool on) { avx512_ = on && backends::host::avx512_rows_available(); }
+  bool avx512_slices() const { return avx512_ && arrays_.height == 8 && !backends::Traits<ExecSpace>::is_gpu; }
 
   std::int64_t slice_height() const { return arrays_.height; }
   std::int64_t slices() const { return slices_; }
@@ -431,6 +488,7 @@ class SellStep {
   std::int64_t host_chunk_;  // CPUs, one thread per row (C above host_slice_rows): rows a thread takes at a time
   std::int64_t host_shares_per_thread_;  // CPUs, slices side by side: runs of slices per thread
   int direct_ = 0;                       // GPUs: the backend's own range launch where it has one (table: direct_launch)
+  bool avx512_ = false;                  // CPUs: SELL-8's full slices in AVX-512 lanes
   FormatArrays<Value, memory_space> arrays_;
   std::int64_t slices_ = 0;
   std::int64_t longest_ = 0;
@@ -450,7 +508,7 @@ GroupSummary sell_group(Kernel id, const Step& step, const RowStats& stats, cons
   std::ostringstream d;
   d << what << ": " << step.slices() << " slices of " << step.slice_height() << " rows, " << step.stored_entries()
     << " stored entries (" << (stats.nnz > 0 ? double(step.stored_entries()) / double(stats.nnz) : 1.0)
-    << "x the nonzeros), " << step.bytes() << " bytes";
+    << "x the nonzeros), " << step.bytes() << " bytes" << (step.avx512_slices() ? ", slices in AVX-512 lanes" : "");
   g.detail = d.str();
   return g;
 }
@@ -465,9 +523,9 @@ struct Sell {
                                        /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true,        /*copies_values*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::sell_c, TableParameter::sell_sigma,
-                                                  TableParameter::host_rows_per_chunk, TableParameter::host_shares,
-                                                  TableParameter::direct_launch};
+  static constexpr TableParameter parameters[] = {
+      TableParameter::sell_c,      TableParameter::sell_sigma, TableParameter::host_rows_per_chunk,
+      TableParameter::host_shares, TableParameter::host_simd,  TableParameter::direct_launch};
   template <class ExecSpace, class Matrix>
   using Step = impl::SellStep<ExecSpace, Matrix>;
 
@@ -482,6 +540,7 @@ struct Sell {
     const impl::SellGeometry g{ctx.params.sell_slice_height, ctx.params.sell_sort_window};
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, g, ctx.params.host_rows_per_chunk, ctx.params.host_shares_per_thread,
                                  ctx.options, "SELL-C-sigma", ctx.params.direct_launch);
+    step.use_avx512_slices(ctx.params.host_row_simd == 2);
     s.groups.push_back(impl::sell_group(
         id, step, s.stats,
         "SELL-" + std::to_string(step.slice_height()) + "-" + std::to_string(step.sorted() ? g.sort_window : 1)));
