@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Issue 21's CPU targets against Kokkos Kernels from a CPU collection (`aspmv collect` on the host's cores: every
-aspmv kernel, the plan's choice aspmv_auto, the drop-in aspmv_spmv and kokkos_kernels timed in one process a matrix).
+"""Issue 21's CPU targets against Kokkos Kernels (and oneMKL where the collection has it) from a CPU collection
+(`aspmv collect` on the host's cores: every aspmv kernel, the plan's choice aspmv_auto, the drop-in aspmv_spmv,
+kokkos_kernels and, in builds with oneMKL, mkl timed in one process a matrix).
 
     python3 perf/device/cpu_collection_vs_kk.py FOLDER...
 
 Per matrix (rows timed ok): the best aspmv kernel (family aspmv in run.json), the plan and the drop-in, each against
-Kokkos Kernels' native spmv; real matrices (no '--' in the name) and real-derived ones apart. Prints geometric means
-of Kokkos Kernels' time / ours, the least ratio and how many fall below 0.9.
+Kokkos Kernels' native spmv and oneMKL's inspector-executor; real matrices (no '--' in the name) and real-derived ones
+apart. Prints geometric means of the comparator's time / ours, the least ratio and how many fall below 0.9.
 """
 import json
 import sys
@@ -33,10 +34,13 @@ for name, mats in (("real", real), ("real-derived", set(names) - real)):
     def one(kernel):
         return r[r.kernel == kernel].set_index("matrix").time_s
 
-    j = pd.DataFrame({"best kernel": r[r.kernel.isin(aspmv_kernels)].groupby("matrix").time_s.min(),
-                      "kk": one("kokkos_kernels"), "plan (aspmv_auto)": one("aspmv_auto"),
-                      "drop-in (aspmv_spmv)": one("aspmv_spmv")}).dropna()
-    for c in ("best kernel", "plan (aspmv_auto)", "drop-in (aspmv_spmv)"):
-        q = j.kk / j[c]
-        print(f"{name}: Kokkos Kernels / {c}: geomean {gm(q):.3f}x over {len(j)}, min {q.min():.3f} ({q.idxmin()}), "
-              f"{int((q < 0.9).sum())} below 0.9")
+    for comparator, label in (("kokkos_kernels", "Kokkos Kernels"), ("mkl", "oneMKL")):
+        if not (r.kernel == comparator).any():
+            continue
+        j = pd.DataFrame({"best kernel": r[r.kernel.isin(aspmv_kernels)].groupby("matrix").time_s.min(),
+                          "bar": one(comparator), "plan (aspmv_auto)": one("aspmv_auto"),
+                          "drop-in (aspmv_spmv)": one("aspmv_spmv")}).dropna()
+        for c in ("best kernel", "plan (aspmv_auto)", "drop-in (aspmv_spmv)"):
+            q = j.bar / j[c]
+            print(f"{name}: {label} / {c}: geomean {gm(q):.3f}x over {len(j)}, min {q.min():.3f} ({q.idxmin()}), "
+                  f"{int((q < 0.9).sum())} below 0.9")
