@@ -17,7 +17,10 @@
 // (nvcc, hipcc: their host passes keep the portable loops).
 // avx512_rows_available() says whether this process can run it.
 
+#include <Kokkos_Core.hpp>
+
 #include <cstdint>
+#include <type_traits>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__) && \
     !defined(__NVCOMPILER)
@@ -178,5 +181,19 @@ template <class Value>
 void avx512_sell8_slice(const std::int32_t*, const Value*, const std::int32_t*, std::int64_t, const Value*,
                         Value*) = delete;
 #endif
+
+// Whether this build's AVX-512 code can take `View`'s values as a raw array of
+// `Value` (host memory, that float or double type); avx512_array(v) adds the
+// run-time half: contiguous.
+template <class Value, class View>
+inline constexpr bool avx512_array_type =
+    avx512_rows_compiled &&
+    (std::is_same_v<Value, double> ||
+     std::is_same_v<Value, float>)&&Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename View::memory_space>::
+        accessible&& std::is_same_v<std::remove_const_t<typename View::value_type>, Value>;
+template <class View>
+bool avx512_array(const View& v) {
+  return v.span_is_contiguous();
+}
 
 }  // namespace aspmv::backends::host

@@ -26,7 +26,6 @@
 #include <algorithm>
 #include <limits>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -162,16 +161,10 @@ bool launch_csr_scalar_avx512(const ExecSpace& exec, const Matrix& a, const Scal
                               typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
                               const YView& y) {
   using Value = typename Matrix::value_type;
-  constexpr bool host_arrays =
-      Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename XView::memory_space>::accessible &&
-      Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename YView::memory_space>::accessible &&
-      std::is_same_v<std::remove_const_t<typename XView::value_type>, Value> &&
-      std::is_same_v<typename YView::value_type, Value>;
-  if constexpr (!backends::host::avx512_rows_compiled || !host_arrays ||
-                !(std::is_same_v<Value, double> || std::is_same_v<Value, float>)) {
+  if constexpr (!backends::host::avx512_array_type<Value, XView> || !backends::host::avx512_array_type<Value, YView>) {
     return false;
   } else {
-    if ((x.extent(0) > 1 && x.stride(0) != 1) || (y.extent(0) > 1 && y.stride(0) != 1)) return false;
+    if (!backends::host::avx512_array(x) || !backends::host::avx512_array(y)) return false;
     const std::int64_t rows = a.num_rows();
     const std::int64_t chunk = std::max<std::int64_t>(1, shape.chunk);
     const std::int64_t runs = shape.shares > 0 ? shape.shares : (rows + chunk - 1) / chunk;

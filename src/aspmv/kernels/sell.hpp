@@ -45,7 +45,6 @@
 #include <limits>
 #include <sstream>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace aspmv::impl {
@@ -345,14 +344,11 @@ template <class ExecSpace, class Value, class MemorySpace, class XView, class YV
 bool launch_sell_avx512(const ExecSpace& exec, const FormatView<Value, MemorySpace>& s, std::int64_t rows,
                         std::int64_t slices, std::int64_t shares, Value alpha, const XView& x, Value beta,
                         const YView& y) {
-  constexpr bool host_x = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename XView::memory_space>::accessible &&
-                          Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemorySpace>::accessible &&
-                          std::is_same_v<std::remove_const_t<typename XView::value_type>, Value>;
-  if constexpr (!backends::host::avx512_rows_compiled || !host_x ||
-                !(std::is_same_v<Value, double> || std::is_same_v<Value, float>)) {
+  if constexpr (!backends::host::avx512_array_type<Value, XView> ||
+                !backends::host::avx512_array_type<Value, decltype(s.vals)>) {
     return false;
   } else {
-    if (s.height != 8 || (x.extent(0) > 1 && x.stride(0) != 1)) return false;
+    if (s.height != 8 || !backends::host::avx512_array(x)) return false;
     Kokkos::parallel_for("aspmv::spmv::sell_slices", RangePolicy<ExecSpace>(exec, 0, shares, Kokkos::ChunkSize(1)),
                          SellAvx512SliceRunsFunctor<Value, MemorySpace, XView, YView>{
                              {s, x, y, alpha, beta, rows, slices, shares}, x.data()});
@@ -461,8 +457,11 @@ class SellStep {
 
   // CPUs: SELL-8's full slices in AVX-512 lanes where the CPU has them (the
   // table's host_row_simd 2); other heights and GPUs ignore it.
-  void use_avx512_slices(bool on) { avx512_ = on && backends::host::avx512_rows_available(); }
-  bool avx512_slices() const { return avx512_ && arrays_.height == 8 && !backends::Traits<ExecSpace>::is_gpu; }
+  void use_avx512_slices(bool on) {
+    avx512_ =
+        on && !backends::Traits<ExecSpace>::is_gpu && arrays_.height == 8 && backends::host::avx512_rows_available();
+  }
+  bool avx512_slices() const { return avx512_; }
 
   std::int64_t slice_height() const { return arrays_.height; }
   std::int64_t slices() const { return slices_; }
@@ -488,7 +487,7 @@ class SellStep {
   std::int64_t host_chunk_;  // CPUs, one thread per row (C above host_slice_rows): rows a thread takes at a time
   std::int64_t host_shares_per_thread_;  // CPUs, slices side by side: runs of slices per thread
   int direct_ = 0;                       // GPUs: the backend's own range launch where it has one (table: direct_launch)
-  bool avx512_ = false;                  // CPUs: SELL-8's full slices in AVX-512 lanes
+  bool avx512_ = false;                  // CPUs, SELL-8: full slices in AVX-512 lanes (use_avx512_slices)
   FormatArrays<Value, memory_space> arrays_;
   std::int64_t slices_ = 0;
   std::int64_t longest_ = 0;
