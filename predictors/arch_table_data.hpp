@@ -114,6 +114,15 @@ struct KernelParameters {
   // Kokkos' per-call block-size search: 1 through the CUDA runtime API, 2
   // through the driver's cuLaunchKernel. Other spaces ignore it.
   int direct_launch = 0;
+  // CPU backends: a range kernel of the host's (CSR-scalar, SELL's and ELL's
+  // rows, DIA's blocks) runs on one thread per this many stored entries, at
+  // least one and at most the pool (backends/openmp/range_launch.hpp); 0:
+  // every thread. Measured on the 16-core host (docs/PERF.md, "CPUs: DIA in
+  // AVX-512 lanes; fewer threads measured"): a process on 8 threads beats 16
+  // only below about 40,000 nonzeros, and a smaller team leaves libgomp's
+  // other threads to fall asleep, so the next full-pool region of the process
+  // (the caller's own loops, oneMKL) waits for them to wake: 0 ships.
+  std::int64_t host_thread_nnz = 0;
 };
 
 struct ArchProvenance {

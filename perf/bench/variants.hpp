@@ -76,6 +76,10 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     if (v != 0 && v != 1) throw Error("variant '" + text + "': " + to_string(key) + " takes 0 or 1");
   } else if (key == TableParameter::direct_launch) {
     if (v < 0 || v > 2) throw Error("variant '" + text + "': direct_launch takes 0, 1 or 2");
+  } else if (key == TableParameter::host_simd) {
+    if (v < 0 || v > 2) throw Error("variant '" + text + "': host_simd takes 0, 1 or 2");
+  } else if (key == TableParameter::host_thread_nnz) {
+    if (v < 0) throw Error("variant '" + text + "': host_thread_nnz takes 0 (every thread) or a count of entries");
   } else if (key == TableParameter::lrb_long_row) {
     if (v < 0) throw Error("variant '" + text + "': lrb_long_row takes 0 (chosen per matrix) or a row length");
   } else if (v < 1) {
@@ -115,6 +119,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::split_warp_rows: p.split_warp_rows = iv; break;
     case TableParameter::split_chunk_floor: p.split_chunk_floor = iv; break;
     case TableParameter::direct_launch: p.direct_launch = iv; break;
+    case TableParameter::host_thread_nnz: p.host_thread_nnz = v; break;
   }
   add_readers(var, key);
 }

@@ -17,7 +17,10 @@
 // backend's own range launch (backends/range_launch.hpp: no Kokkos launch
 // path, runtime API and driver API); on CUDA each plan also with the
 // table's direct_launch set to 0, 1 and 2 (the plain line runs the compiled-in
-// table's value); the drop-in aspmv::spmv;
+// table's value; on OpenMP 1 and 2 are both its own omp parallel); on OpenMP an
+// omp parallel region of one store a thread, and the backend's own launch of the empty and
+// six-view functors (one index: one chunk, run by the caller); the drop-in
+// aspmv::spmv;
 // each on a generated matrix of 16 rows (stencil2d-5pt-4) and one of 1,024;
 // on CUDA also plan.apply of csr_scalar captured once as a graph on a stream
 // of its own and replayed (aspmv::capture_apply: a replay reuses x and y).
@@ -39,6 +42,9 @@
 #include <corpus/generated.hpp>
 
 #include <Kokkos_Core.hpp>
+#ifdef KOKKOS_ENABLE_OPENMP
+#include <omp.h>
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -177,6 +183,23 @@ int main(int argc, char** argv) {
             Kokkos::parallel_for("aspmv::launch_floor::six_views", Kokkos::RangePolicy<Space>(exec, 0, 16),
                                  SixViews{iv, iv, iv, dv, dv, out});
           }));
+#ifdef KOKKOS_ENABLE_OPENMP
+    if constexpr (std::is_same_v<Space, Kokkos::OpenMP>) {  // the fork and join alone, and the backend's own launch
+      std::vector<int> seen(static_cast<std::size_t>(Kokkos::OpenMP::concurrency()) * 16);
+      print("omp parallel, one store", "-", measure(exec, calls, repeats, [&] {
+#pragma omp parallel
+              seen[static_cast<std::size_t>(omp_get_thread_num()) * 16] += 1;  // a line a thread
+            }));
+      print("openmp own launch empty", "-", measure(exec, calls, repeats, [&] {
+              aspmv::backends::parallel_range("aspmv::launch_floor::empty", Kokkos::RangePolicy<Space>(exec, 0, 1),
+                                              EmptyFunctor{}, 1);
+            }));
+      print("openmp own launch six-view", "-", measure(exec, calls, repeats, [&] {
+              aspmv::backends::parallel_range("aspmv::launch_floor::six_views", Kokkos::RangePolicy<Space>(exec, 0, 16),
+                                              SixViews{iv, iv, iv, dv, dv, out}, 1);
+            }));
+    }
+#endif
 #ifdef KOKKOS_ENABLE_CUDA
     for (const int api : {1, 2}) {
       const char* what = api == 1 ? "cuda runtime" : "cuda driver";

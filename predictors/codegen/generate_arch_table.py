@@ -140,6 +140,10 @@ def generate(table, source_name, sha):
     params["direct_launch"] = int(p.get("launch", {}).get("direct", 0))
     if params["direct_launch"] not in (0, 1, 2):
         raise TableError("field 'parameters.launch.direct' must be 0, 1 or 2")
+    # Optional: CPU range kernels on one thread per this many stored entries (0: every thread of the pool).
+    params["host_thread_nnz"] = int(p.get("host_thread_nnz", 0))
+    if params["host_thread_nnz"] < 0:
+        raise TableError("field 'parameters.host_thread_nnz' must be >= 0")
     if params["split_warp_rows"] not in (1, 2, 4):
         raise TableError("field 'parameters.vector_split.warp_rows' must be 1, 2 or 4")
     for key, field in (("split_lane_entries", "lane_entries"), ("split_medium_passes", "medium_passes"),
@@ -182,7 +186,7 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
@@ -194,7 +198,8 @@ def generate(table, source_name, sha):
             params["host_shares_per_thread"], params["host_row_simd"], params["host_row_partial_sums"],
             params["dia_rows_per_thread"], params["tile_mma"], params["lrb_one_launch"], params["lrb_long_row"],
             params["split_lane_entries"], params["split_medium_passes"], params["split_chunk"],
-            params["split_warp_rows"], params["split_chunk_floor"], params["direct_launch"]),
+            params["split_warp_rows"], params["split_chunk_floor"], params["direct_launch"],
+            params["host_thread_nnz"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

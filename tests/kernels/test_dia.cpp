@@ -13,6 +13,7 @@
 
 #include <aspmv/kernels/dia.hpp>
 #include <aspmv/plan.hpp>
+#include <backends/host/avx512_rows.hpp>
 
 #include <corpus/band.hpp>
 #include <corpus/random_csr.hpp>
@@ -22,6 +23,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 using namespace aspmv;
@@ -129,15 +131,26 @@ TEMPLATE_LIST_TEST_CASE("dia equals the reference on grids, bands and every matr
   o.kernel = Kernel::dia;
   o.max_dia_fill = 1e9;  // the kernel on every matrix, not only where it pays: the memory guard still refuses
   const auto matrices = dia_matrices();
-  for (std::size_t i = 0; i < matrices.size(); ++i) {
-    const auto& m = matrices[i];
-    for (const auto& c : cases) {
-      const auto r = run_plan<Space, Value, Offset>(m.matrix, o, c, 2);
-      INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", alpha " << c.alpha << ", beta "
-                    << c.beta << "\n"
-                    << r.description);
-      CHECK(r.comparison.within_bounds);
-      if (i < own_matrices) CHECK(r.refused.empty());  // what DIA is for is never refused
+  // The CPU paths: the portable loop (host_row_simd 0) and the AVX-512 lanes
+  // where the CPU has them (2), on the pool or on one thread per 500 stored
+  // values (host_thread_nnz); GPUs ignore both.
+  for (const auto& [simd, thread_nnz] : {std::pair{0, 0}, std::pair{2, 0}, std::pair{2, 500}, std::pair{0, 500}}) {
+    ArchTable table = arch_table();
+    table.parameters.host_row_simd = simd;
+    table.parameters.host_thread_nnz = thread_nnz;
+    for (std::size_t i = 0; i < matrices.size(); ++i) {
+      const auto& m = matrices[i];
+      for (const auto& c : cases) {
+        const auto r = run_plan<Space, Value, Offset>(m.matrix, o, c, 2, &table);
+        INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", alpha " << c.alpha << ", beta "
+                      << c.beta << ", host_row_simd " << simd << ", host_thread_nnz " << thread_nnz << "\n"
+                      << r.description);
+        CHECK(r.comparison.within_bounds);
+        if (i < own_matrices) CHECK(r.refused.empty());  // what DIA is for is never refused
+        if (!r.refused.empty()) continue;
+        const bool lanes = !backends::Traits<Space>::is_gpu && simd == 2 && backends::host::avx512_rows_available();
+        CHECK((r.description.find("rows in AVX-512 lanes") != std::string::npos) == lanes);
+      }
     }
   }
 }
@@ -150,13 +163,17 @@ TEMPLATE_LIST_TEST_CASE("dia never reads a hole and refuses duplicates", "[kerne
   PlanOptions o;
   o.kernel = Kernel::dia;
   o.max_dia_fill = 2.0;  // 9 slots for 5 nonzeros
-  const auto plan = make_plan(exec, a.view(), o);
-  INFO(plan.describe());
-  CHECK(plan.summary().groups.at(0).detail.find("DIA: 3 diagonals (1 without holes)") != std::string::npos);
   const auto x = x_inf_behind_holes<Mem>();
   Kokkos::View<double*, Mem> y("y", 3);
-  plan.apply(exec, 1.0, x, 0.0, y);
-  check_holes_skipped(exec, y);
+  for (const int simd : {0, 2}) {  // CPUs: the portable loop's bitwise selects and the AVX-512 masked lanes
+    ArchTable table = arch_table();
+    table.parameters.host_row_simd = simd;
+    const auto plan = make_plan(exec, a.view(), o, table);
+    INFO(plan.describe());
+    CHECK(plan.summary().groups.at(0).detail.find("DIA: 3 diagonals (1 without holes)") != std::string::npos);
+    plan.apply(exec, 1.0, x, 0.0, y);
+    check_holes_skipped(exec, y);
+  }
 
   // Two entries at (1, 1): refused with the count, never summed into one slot.
   HostCsr<double, std::int64_t> d;

@@ -10,6 +10,7 @@
 // (host_row_partial_sums).
 
 #include <aspmv/csr_matrix.hpp>
+#include <aspmv/impl/host_threads.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/path_shares.hpp>
 #include <aspmv/impl/policies.hpp>
@@ -96,7 +97,8 @@ struct ScalarShape {
   std::int64_t chunk = 1;
   std::int64_t shares = 0;  // > 0: path shares instead of chunks
   RowSum sum = RowSum::in_order;
-  int direct = 0;  // the backend's own range launch where it has one (table: direct_launch)
+  int direct = 0;   // the backend's own range launch where it has one (table: direct_launch)
+  int threads = 0;  // CPUs: the launch's threads (table: host_thread_nnz; 0: the pool)
 };
 
 // AVX-512 lanes (host_row_simd 2) only where rows hold at least this many
@@ -113,7 +115,9 @@ ScalarShape scalar_shape(const ExecSpace& exec, const predictors::KernelParamete
   s.direct = p.direct_launch;
   if (backends::Traits<ExecSpace>::is_gpu) return s;
   s.chunk = p.host_rows_per_chunk;
-  if (p.host_shares_per_thread > 0) s.shares = host_share_count(p.host_shares_per_thread, exec.concurrency(), rows);
+  s.threads = host_thread_count(p.host_thread_nnz, nnz, exec.concurrency());
+  if (p.host_shares_per_thread > 0)
+    s.shares = host_share_count(p.host_shares_per_thread, s.threads > 0 ? s.threads : exec.concurrency(), rows);
   const bool lanes_pay = nnz >= avx512_lanes_min_mean_row * rows;
   s.sum = p.host_row_simd == 2 && lanes_pay && backends::host::avx512_rows_available() ? RowSum::avx512_lanes
           : p.host_row_simd == 1                                                       ? RowSum::simd_lanes
@@ -145,11 +149,11 @@ void launch_csr_scalar_summed(const ExecSpace& exec, const Matrix& a, const Scal
   if (shape.shares > 0) {
     backends::parallel_range(
         "aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, shape.shares, Kokkos::ChunkSize(1)),
-        CsrScalarSharesFunctor<Matrix, XView, YView, Sum>{f, a.num_rows(), shape.shares}, shape.direct);
+        CsrScalarSharesFunctor<Matrix, XView, YView, Sum>{f, a.num_rows(), shape.shares}, shape.direct, shape.threads);
   } else {
     backends::parallel_range("aspmv::spmv::csr_scalar",
                              RangePolicy<ExecSpace>(exec, 0, a.num_rows(), Kokkos::ChunkSize(chunk_size(shape.chunk))),
-                             f, shape.direct);
+                             f, shape.direct, shape.threads);
   }
 }
 
@@ -171,7 +175,7 @@ bool launch_csr_scalar_avx512(const ExecSpace& exec, const Matrix& a, const Scal
     backends::parallel_range("aspmv::spmv::csr_scalar", RangePolicy<ExecSpace>(exec, 0, runs, Kokkos::ChunkSize(1)),
                              CsrScalarAvx512Functor<Matrix>{a.row_offsets(), a.col_indices(), a.values(), x.data(),
                                                             y.data(), alpha, beta, rows, shape.shares, chunk},
-                             shape.direct);
+                             shape.direct, shape.threads);
     return true;
   }
 }
@@ -230,8 +234,8 @@ struct CsrScalar {
                                        /*needs_structure*/ false, /*direct*/ true,
                                        /*row_bound*/ true};
   static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk, TableParameter::host_shares,
-                                                  TableParameter::host_simd, TableParameter::host_sums,
-                                                  TableParameter::direct_launch};
+                                                  TableParameter::host_simd,           TableParameter::host_sums,
+                                                  TableParameter::direct_launch,       TableParameter::host_thread_nnz};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrScalarStep<ExecSpace, Matrix>;
 
@@ -255,6 +259,7 @@ struct CsrScalar {
                : shape.shares > 0
                    ? std::to_string(shape.shares) + " row runs balanced by nonzeros" + impl::describe(shape.sum)
                    : "rows in chunks of " + std::to_string(shape.chunk) + impl::describe(shape.sum);
+    g.detail += impl::describe_threads(shape.threads);
     s.groups.push_back(g);
     return Step<ExecSpace, Matrix>(ctx.a, shape);
   }

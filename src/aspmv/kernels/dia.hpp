@@ -15,7 +15,10 @@
 // thread per row on GPUs (neighbouring threads read neighbouring values of
 // a diagonal, and neighbouring entries of x); on CPUs one thread per block
 // of rows (dia_block_rows), which walks each diagonal over the block's rows
-// in a contiguous loop the host compiler can vectorize (no gathers).
+// in a contiguous loop the host compiler can vectorize (no gathers), or --
+// where the table's host_row_simd is 2 and the CPU has AVX-512 -- 32 rows at
+// a time in vector registers across all diagonals (backends/host/avx512_dia.hpp).
+// CPU threads: the table's host_thread_nnz (impl/host_threads.hpp).
 //
 // Refused (aspmv::FormatRefused) before the values are allocated when the
 // diagonals' m slots each would be more than PlanOptions::max_dia_fill times
@@ -27,6 +30,7 @@
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
 #include <aspmv/impl/device_copy.hpp>
+#include <aspmv/impl/host_threads.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/kernel.hpp>
@@ -36,6 +40,8 @@
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
+#include <backends/host/avx512_dia.hpp>
+#include <backends/range_launch.hpp>
 #include <backends/traits.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -357,6 +363,23 @@ struct DiaBlockFunctor {
   }
 };
 
+// The CPU apply in AVX-512 lanes (backends/host/avx512_dia.hpp) on raw host
+// arrays: block i of block_rows rows (a multiple of 32), 32 rows at a time.
+template <class Value>
+struct DiaAvx512BlockFunctor {
+  backends::host::DiaArrays<Value> d;
+  const Value* x;
+  Value* y;
+  Value alpha, beta;
+  std::int64_t block_rows;
+
+  void operator()(const std::int64_t block) const {
+    const std::int64_t first = block * block_rows;
+    const std::int64_t end = d.rows - first < block_rows ? d.rows : first + block_rows;
+    backends::host::avx512_dia_rows(d, x, y, first, end, alpha, beta);
+  }
+};
+
 // The GPU apply (DiaRowsFunctor) with 1, 2 or 4 rows a thread: ceil(m / (32
 // rows_per_thread)) groups of 32 threads. Runs on any space (the tests run it
 // on the host too).
@@ -450,12 +473,26 @@ class DiaStep {
     if constexpr (backends::Traits<ExecSpace>::is_gpu) {
       dia_apply_rows(exec, rows_per_thread_, d, alpha, x, beta, y);
     } else {
-      const std::int64_t block_rows = dia_block_rows(m, exec.concurrency());
-      Kokkos::parallel_for("aspmv::spmv::dia_blocks",
-                           RangePolicy<ExecSpace>(exec, 0, (m + block_rows - 1) / block_rows),
-                           DiaBlockFunctor<Value, memory_space, XView, YView>{d, x, y, alpha, beta, block_rows});
+      const std::int64_t block_rows = dia_block_rows(m, host_threads_ > 0 ? host_threads_ : exec.concurrency());
+      const RangePolicy<ExecSpace> blocks(exec, 0, (m + block_rows - 1) / block_rows);
+      if (avx512_ && launch_avx512(blocks, block_rows, alpha, x, beta, y)) return;
+      backends::parallel_range("aspmv::spmv::dia_blocks", blocks,
+                               DiaBlockFunctor<Value, memory_space, XView, YView>{d, x, y, alpha, beta, block_rows}, 0,
+                               host_threads_);
     }
   }
+
+  // CPUs: the blocks in AVX-512 lanes where the CPU has them (the table's
+  // host_row_simd 2), and the apply's threads from the table's
+  // host_thread_nnz and the stored values (impl/host_threads.hpp; 0: the
+  // pool). GPUs ignore both.
+  void use_host_shape(const ExecSpace& exec, int host_row_simd, std::int64_t thread_nnz) {
+    if (backends::Traits<ExecSpace>::is_gpu) return;
+    avx512_ = host_row_simd == 2 && backends::host::avx512_rows_available();
+    host_threads_ = host_thread_count(thread_nnz, diagonals_ * a_.num_rows(), exec.concurrency());
+  }
+  bool avx512_rows() const { return avx512_; }
+  int host_threads() const { return host_threads_; }
 
   std::int64_t diagonals() const { return diagonals_; }
   int rows_per_thread() const { return rows_per_thread_; }
@@ -466,6 +503,26 @@ class DiaStep {
   std::int64_t bytes() const { return dia_bytes<Value>(diagonals_, a_.num_rows()); }
 
  private:
+  // False (nothing launched) where the build has no AVX-512 code or x and y
+  // are not contiguous host arrays of the values' type.
+  template <class XView, class YView>
+  bool launch_avx512(const RangePolicy<ExecSpace>& blocks, std::int64_t block_rows, Value alpha, const XView& x,
+                     Value beta, const YView& y) const {
+    if constexpr (!backends::host::avx512_array_type<Value, XView> ||
+                  !backends::host::avx512_array_type<Value, YView> ||
+                  !backends::host::avx512_array_type<Value, decltype(vals_)>) {
+      return false;
+    } else {
+      if (!backends::host::avx512_array(x) || !backends::host::avx512_array(y)) return false;
+      const backends::host::DiaArrays<Value> arrays{offsets_.data(), complete_.data(), present_.data(), vals_.data(),
+                                                    a_.num_rows(),   a_.num_cols(),    diagonals_,      words_};
+      backends::parallel_range("aspmv::spmv::dia_blocks", blocks,
+                               DiaAvx512BlockFunctor<Value>{arrays, x.data(), y.data(), alpha, beta, block_rows}, 0,
+                               host_threads_);
+      return true;
+    }
+  }
+
   // An array of n zeros, allocated and cleared on `exec`.
   template <class T>
   static Kokkos::View<T*, memory_space> zeros(const ExecSpace& exec, std::int64_t n, const char* label) {
@@ -505,6 +562,8 @@ class DiaStep {
   Matrix a_;
   std::int64_t diagonals_ = 0, complete_count_ = 0, words_ = 0;
   int rows_per_thread_ = 1;  // GPU rows a thread (1, 2 or 4)
+  bool avx512_ = false;      // CPUs: blocks in AVX-512 lanes (use_host_shape)
+  int host_threads_ = 0;     // CPUs: the apply's threads (use_host_shape; 0: the pool)
   Kokkos::View<std::int64_t*, memory_space> offsets_;
   Kokkos::View<std::uint32_t*, memory_space> present_;
   Kokkos::View<std::int32_t*, memory_space> complete_;
@@ -521,7 +580,8 @@ struct Dia {
                                        /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true,        /*copies_values*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::dia_rows};
+  static constexpr TableParameter parameters[] = {TableParameter::dia_rows, TableParameter::host_simd,
+                                                  TableParameter::host_thread_nnz};
   template <class ExecSpace, class Matrix>
   using Step = impl::DiaStep<ExecSpace, Matrix>;
 
@@ -534,6 +594,7 @@ struct Dia {
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, ctx.options, ctx.params.dia_rows_per_thread);
+    step.use_host_shape(ctx.exec, ctx.params.host_row_simd, ctx.params.host_thread_nnz);
     GroupSummary g;
     g.kernel = id;
     const bool gpu = backends::Traits<ExecSpace>::is_gpu;
@@ -548,6 +609,8 @@ struct Dia {
       << (s.stats.nnz > 0 ? double(step.diagonals() * s.stats.rows) / double(s.stats.nnz) : 1.0) << "x the nonzeros), "
       << step.bytes() << " bytes";
     if (gpu) d << ", " << step.rows_per_thread() << " rows a thread";
+    if (step.avx512_rows()) d << ", rows in AVX-512 lanes";
+    d << impl::describe_threads(step.host_threads());
     g.detail = d.str();
     s.groups.push_back(g);
     return step;

@@ -26,7 +26,8 @@ struct Ell {
                                        /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true,        /*copies_values*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk, TableParameter::direct_launch};
+  static constexpr TableParameter parameters[] = {TableParameter::host_rows_per_chunk, TableParameter::direct_launch,
+                                                  TableParameter::host_thread_nnz};
   template <class ExecSpace, class Matrix>
   using Step = impl::EllStep<ExecSpace, Matrix>;
 
@@ -41,6 +42,7 @@ struct Ell {
     const impl::SellGeometry g{std::max<std::int64_t>(1, ctx.a.num_rows()), 1};
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, g, ctx.params.host_rows_per_chunk, ctx.params.host_shares_per_thread,
                                  ctx.options, "ELL", ctx.params.direct_launch);
+    step.use_host_threads(ctx.exec, ctx.params.host_thread_nnz);
     s.groups.push_back(impl::sell_group(id, step, s.stats, "ELL"));
     return step;
   }

@@ -24,6 +24,7 @@
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
 #include <aspmv/impl/device_copy.hpp>
+#include <aspmv/impl/host_threads.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/path_shares.hpp>
 #include <aspmv/impl/policies.hpp>
@@ -305,11 +306,12 @@ struct SellSliceRunsFunctor {
 
 template <int Lanes, class ExecSpace, class Value, class MemorySpace, class XView, class YView>
 void launch_sell_slice_runs(const ExecSpace& exec, const FormatView<Value, MemorySpace>& s, std::int64_t rows,
-                            std::int64_t slices, std::int64_t shares, Value alpha, const XView& x, Value beta,
-                            const YView& y) {
-  Kokkos::parallel_for(
+                            std::int64_t slices, std::int64_t shares, int threads, Value alpha, const XView& x,
+                            Value beta, const YView& y) {
+  backends::parallel_range(
       "aspmv::spmv::sell_slices", RangePolicy<ExecSpace>(exec, 0, shares, Kokkos::ChunkSize(1)),
-      SellSliceRunsFunctor<Lanes, Value, MemorySpace, XView, YView>{s, x, y, alpha, beta, rows, slices, shares});
+      SellSliceRunsFunctor<Lanes, Value, MemorySpace, XView, YView>{s, x, y, alpha, beta, rows, slices, shares}, 0,
+      threads);
 }
 
 // SELL-8's full slices in AVX-512 lanes (backends/host/avx512_rows.hpp) over
@@ -342,16 +344,17 @@ struct SellAvx512SliceRunsFunctor {
 // AVX-512 code or x is not a contiguous host array of the values' type.
 template <class ExecSpace, class Value, class MemorySpace, class XView, class YView>
 bool launch_sell_avx512(const ExecSpace& exec, const FormatView<Value, MemorySpace>& s, std::int64_t rows,
-                        std::int64_t slices, std::int64_t shares, Value alpha, const XView& x, Value beta,
+                        std::int64_t slices, std::int64_t shares, int threads, Value alpha, const XView& x, Value beta,
                         const YView& y) {
   if constexpr (!backends::host::avx512_array_type<Value, XView> ||
                 !backends::host::avx512_array_type<Value, decltype(s.vals)>) {
     return false;
   } else {
     if (s.height != 8 || !backends::host::avx512_array(x)) return false;
-    Kokkos::parallel_for("aspmv::spmv::sell_slices", RangePolicy<ExecSpace>(exec, 0, shares, Kokkos::ChunkSize(1)),
-                         SellAvx512SliceRunsFunctor<Value, MemorySpace, XView, YView>{
-                             {s, x, y, alpha, beta, rows, slices, shares}, x.data()});
+    backends::parallel_range("aspmv::spmv::sell_slices", RangePolicy<ExecSpace>(exec, 0, shares, Kokkos::ChunkSize(1)),
+                             SellAvx512SliceRunsFunctor<Value, MemorySpace, XView, YView>{
+                                 {s, x, y, alpha, beta, rows, slices, shares}, x.data()},
+                             0, threads);
     return true;
   }
 }
@@ -440,20 +443,31 @@ class SellStep {
                             ? 1
                             : static_cast<int>(std::min<std::int64_t>(host_chunk_, std::numeric_limits<int>::max()));
       backends::parallel_range("aspmv::spmv::sell_rows", RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(chunk)),
-                               SellRowFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta}, direct_);
+                               SellRowFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta}, direct_,
+                               host_threads_);
     } else if constexpr (!backends::Traits<ExecSpace>::is_gpu) {
-      const std::int64_t shares = host_share_count(host_shares_per_thread_, exec.concurrency(), slices_);
-      if (avx512_slices() && launch_sell_avx512(exec, s, m, slices_, shares, alpha, x, beta, y)) return;
+      const std::int64_t shares =
+          host_share_count(host_shares_per_thread_, host_threads_ > 0 ? host_threads_ : exec.concurrency(), slices_);
+      const int t = host_threads_;
+      if (avx512_slices() && launch_sell_avx512(exec, s, m, slices_, shares, t, alpha, x, beta, y)) return;
       if (s.height == 4)
-        launch_sell_slice_runs<4>(exec, s, m, slices_, shares, alpha, x, beta, y);
+        launch_sell_slice_runs<4>(exec, s, m, slices_, shares, t, alpha, x, beta, y);
       else if (s.height == 8)
-        launch_sell_slice_runs<8>(exec, s, m, slices_, shares, alpha, x, beta, y);
+        launch_sell_slice_runs<8>(exec, s, m, slices_, shares, t, alpha, x, beta, y);
       else if (s.height == 16)
-        launch_sell_slice_runs<16>(exec, s, m, slices_, shares, alpha, x, beta, y);
+        launch_sell_slice_runs<16>(exec, s, m, slices_, shares, t, alpha, x, beta, y);
       else
-        launch_sell_slice_runs<0>(exec, s, m, slices_, shares, alpha, x, beta, y);
+        launch_sell_slice_runs<0>(exec, s, m, slices_, shares, t, alpha, x, beta, y);
     }
   }
+
+  // CPUs: the apply's threads from the table's host_thread_nnz and the
+  // stored entries (impl/host_threads.hpp; 0: the pool). GPUs ignore it.
+  void use_host_threads(const ExecSpace& exec, std::int64_t thread_nnz) {
+    host_threads_ =
+        backends::Traits<ExecSpace>::is_gpu ? 0 : host_thread_count(thread_nnz, entries_, exec.concurrency());
+  }
+  int host_threads() const { return host_threads_; }
 
   // CPUs: SELL-8's full slices in AVX-512 lanes where the CPU has them (the
   // table's host_row_simd 2); other heights and GPUs ignore it.
@@ -488,6 +502,7 @@ class SellStep {
   std::int64_t host_shares_per_thread_;  // CPUs, slices side by side: runs of slices per thread
   int direct_ = 0;                       // GPUs: the backend's own range launch where it has one (table: direct_launch)
   bool avx512_ = false;                  // CPUs, SELL-8: full slices in AVX-512 lanes (use_avx512_slices)
+  int host_threads_ = 0;                 // CPUs: the apply's threads (use_host_threads; 0: the pool)
   FormatArrays<Value, memory_space> arrays_;
   std::int64_t slices_ = 0;
   std::int64_t longest_ = 0;
@@ -508,6 +523,7 @@ GroupSummary sell_group(Kernel id, const Step& step, const RowStats& stats, cons
   d << what << ": " << step.slices() << " slices of " << step.slice_height() << " rows, " << step.stored_entries()
     << " stored entries (" << (stats.nnz > 0 ? double(step.stored_entries()) / double(stats.nnz) : 1.0)
     << "x the nonzeros), " << step.bytes() << " bytes" << (step.avx512_slices() ? ", slices in AVX-512 lanes" : "");
+  d << describe_threads(step.host_threads());
   g.detail = d.str();
   return g;
 }
@@ -523,8 +539,9 @@ struct Sell {
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true,        /*copies_values*/ true};
   static constexpr TableParameter parameters[] = {
-      TableParameter::sell_c,      TableParameter::sell_sigma, TableParameter::host_rows_per_chunk,
-      TableParameter::host_shares, TableParameter::host_simd,  TableParameter::direct_launch};
+      TableParameter::sell_c,         TableParameter::sell_sigma, TableParameter::host_rows_per_chunk,
+      TableParameter::host_shares,    TableParameter::host_simd,  TableParameter::direct_launch,
+      TableParameter::host_thread_nnz};
   template <class ExecSpace, class Matrix>
   using Step = impl::SellStep<ExecSpace, Matrix>;
 
@@ -540,6 +557,7 @@ struct Sell {
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, g, ctx.params.host_rows_per_chunk, ctx.params.host_shares_per_thread,
                                  ctx.options, "SELL-C-sigma", ctx.params.direct_launch);
     step.use_avx512_slices(ctx.params.host_row_simd == 2);
+    step.use_host_threads(ctx.exec, ctx.params.host_thread_nnz);
     s.groups.push_back(impl::sell_group(
         id, step, s.stats,
         "SELL-" + std::to_string(step.slice_height()) + "-" + std::to_string(step.sorted() ? g.sort_window : 1)));

@@ -76,7 +76,8 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(split_chunk)                  \
   X(split_warp_rows)              \
   X(split_chunk_floor)            \
-  X(direct_launch)
+  X(direct_launch)                \
+  X(host_thread_nnz)
 
 #define ASPMV_TABLE_PARAMETER_ENUMERATOR(name) name,
 enum class TableParameter { ASPMV_TABLE_PARAMETERS(ASPMV_TABLE_PARAMETER_ENUMERATOR) };
