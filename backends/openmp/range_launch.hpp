@@ -3,11 +3,13 @@
 // `threads` threads (at most the pool Kokkos was started with), each running
 // f(i) over one contiguous block of whole chunks of [begin, end) -- the
 // static schedule Kokkos' RangePolicy gives, without its per-dispatch
-// bookkeeping, and with fewer threads than the pool where the work is too
-// small to pay for waking them all (a fork and join of 16 threads costs
-// microseconds; docs/PERF.md, "CPUs: fewer threads for small matrices").
-// Inside a parallel region (nested call) it runs the range on the calling
-// thread, as Kokkos does.
+// bookkeeping, on fewer threads than the pool where a kernel asks (the
+// table's host_thread_nnz). A smaller team lets libgomp's other threads fall
+// asleep, and the process's next full team waits for them to wake: the
+// cpu-x86 table asks for the pool (docs/PERF.md, "CPUs: DIA in AVX-512 lanes;
+// fewer threads measured and not shipped"). A range of one chunk runs on the
+// calling thread; so does a call from inside a parallel region (nested), as
+// in Kokkos.
 
 #include <Kokkos_Core.hpp>
 #include <omp.h>
