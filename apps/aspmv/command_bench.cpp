@@ -247,6 +247,15 @@ int command_bench(const Args& args) {
   std::printf("CPU comparator: %s (inspector-executor, %d threads)\n", backends::mkl::version_string().c_str(),
               exec.concurrency());
 #endif
+  // A host variant on fewer threads than the pool spoils the pool's runs of the same process: libgomp's threads
+  // left out of the smaller team sleep, and the next full team waits for them (docs/PERF.md).
+  for (const auto& v : opt.variants) {
+    if (props.is_gpu || exec.concurrency() < 2 || v.table.parameters.host_thread_nnz <= 0) continue;
+    std::printf(
+        "note: variant %s runs on fewer threads than the pool; the other runs of this process may wait for the "
+        "pool's threads to wake: compare thread counts in separate processes (docs/PERF.md)\n",
+        v.label.c_str());
+  }
 
   const auto sources = named_sources(opt.matrices);
   const int failures =

@@ -138,6 +138,12 @@ variant_refused host_simd=3 "host_simd takes 0, 1 or 2"
 variant_timed csr_scalar host_simd=0
 variant_refused host_thread_nnz=-1 "host_thread_nnz takes 0 .every thread. or a count of entries"
 variant_timed csr_scalar host_thread_nnz=1000
+# On OpenMP with more than one thread that variant says what it does to the rest of the process.
+if OMP_NUM_THREADS=2 run_tool 0 bench --rounds 1 --methods csr_scalar --variant host_thread_nnz=1000 "$matrix" &&
+  out_has "^aspmv bench on .*\(OpenMP\)"; then
+  out_has "^note: variant host_thread_nnz=1000 runs on fewer threads than the pool" ||
+    fail "bench --variant host_thread_nnz=1000 on OpenMP: no note about the pool's threads"
+fi
 variant_refused selector=best "selector takes rules or models"
 variant_timed lrb selector=rules
 variant_refused tpr_rule=widest "aspmv::parse_tpr_rule: unknown rule 'widest'"
