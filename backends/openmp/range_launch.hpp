@@ -29,14 +29,10 @@ inline int launch_threads(int threads) {
 template <class Functor>
 void launch_range(std::int64_t begin, std::int64_t end, std::int64_t chunk, int threads, const Functor& f) {
   if (end <= begin) return;
-  if (omp_in_parallel()) {
-    for (std::int64_t i = begin; i < end; ++i) f(i);
-    return;
-  }
   const std::int64_t step = std::max<std::int64_t>(1, chunk);
   const std::int64_t chunks = (end - begin + step - 1) / step;
   const int team = static_cast<int>(std::min<std::int64_t>(launch_threads(threads), chunks));
-  if (team <= 1) {
+  if (team <= 1 || omp_in_parallel()) {
     for (std::int64_t i = begin; i < end; ++i) f(i);
     return;
   }

@@ -16,6 +16,9 @@ inline int host_thread_count(std::int64_t thread_nnz, std::int64_t entries, std:
   return wanted >= pool ? 0 : static_cast<int>(std::max<std::int64_t>(1, wanted));
 }
 
+// The team a launch with that count runs on: `threads`, or the pool for 0.
+inline std::int64_t host_team(int threads, std::int64_t pool) { return threads > 0 ? threads : pool; }
+
 // ", on 3 threads" for a plan's description; "" for the pool (0).
 inline std::string describe_threads(int threads) {
   if (threads <= 0) return "";

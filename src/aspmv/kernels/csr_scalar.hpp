@@ -117,7 +117,7 @@ ScalarShape scalar_shape(const ExecSpace& exec, const predictors::KernelParamete
   s.chunk = p.host_rows_per_chunk;
   s.threads = host_thread_count(p.host_thread_nnz, nnz, exec.concurrency());
   if (p.host_shares_per_thread > 0)
-    s.shares = host_share_count(p.host_shares_per_thread, s.threads > 0 ? s.threads : exec.concurrency(), rows);
+    s.shares = host_share_count(p.host_shares_per_thread, host_team(s.threads, exec.concurrency()), rows);
   const bool lanes_pay = nnz >= avx512_lanes_min_mean_row * rows;
   s.sum = p.host_row_simd == 2 && lanes_pay && backends::host::avx512_rows_available() ? RowSum::avx512_lanes
           : p.host_row_simd == 1                                                       ? RowSum::simd_lanes

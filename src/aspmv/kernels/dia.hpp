@@ -16,8 +16,8 @@
 // a diagonal, and neighbouring entries of x); on CPUs one thread per block
 // of rows (dia_block_rows), which walks each diagonal over the block's rows
 // in a contiguous loop the host compiler can vectorize (no gathers), or --
-// where the table's host_row_simd is 2 and the CPU has AVX-512 -- 32 rows at
-// a time in vector registers across all diagonals (backends/host/avx512_dia.hpp).
+// where the table's host_row_simd is 2 and the CPU has AVX-512 -- 128 rows
+// at a time in vector registers across all diagonals (backends/host/avx512_dia.hpp).
 // CPU threads: the table's host_thread_nnz (impl/host_threads.hpp).
 //
 // Refused (aspmv::FormatRefused) before the values are allocated when the
@@ -364,7 +364,7 @@ struct DiaBlockFunctor {
 };
 
 // The CPU apply in AVX-512 lanes (backends/host/avx512_dia.hpp) on raw host
-// arrays: block i of block_rows rows (a multiple of 32), 32 rows at a time.
+// arrays: block i of block_rows rows (a multiple of 32), 128 rows at a time.
 template <class Value>
 struct DiaAvx512BlockFunctor {
   backends::host::DiaArrays<Value> d;
@@ -473,7 +473,7 @@ class DiaStep {
     if constexpr (backends::Traits<ExecSpace>::is_gpu) {
       dia_apply_rows(exec, rows_per_thread_, d, alpha, x, beta, y);
     } else {
-      const std::int64_t block_rows = dia_block_rows(m, host_threads_ > 0 ? host_threads_ : exec.concurrency());
+      const std::int64_t block_rows = dia_block_rows(m, host_team(host_threads_, exec.concurrency()));
       const RangePolicy<ExecSpace> blocks(exec, 0, (m + block_rows - 1) / block_rows);
       if (avx512_ && launch_avx512(blocks, block_rows, alpha, x, beta, y)) return;
       backends::parallel_range("aspmv::spmv::dia_blocks", blocks,

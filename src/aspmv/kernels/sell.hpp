@@ -447,7 +447,7 @@ class SellStep {
                                host_threads_);
     } else if constexpr (!backends::Traits<ExecSpace>::is_gpu) {
       const std::int64_t shares =
-          host_share_count(host_shares_per_thread_, host_threads_ > 0 ? host_threads_ : exec.concurrency(), slices_);
+          host_share_count(host_shares_per_thread_, host_team(host_threads_, exec.concurrency()), slices_);
       const int t = host_threads_;
       if (avx512_slices() && launch_sell_avx512(exec, s, m, slices_, shares, t, alpha, x, beta, y)) return;
       if (s.height == 4)
