@@ -31,7 +31,8 @@
   X(dia, Dia)                        \
   X(tile8x4, Tile8x4)                \
   X(lrb, Lrb)                        \
-  X(vector_split, VectorSplit)
+  X(vector_split, VectorSplit)       \
+  X(csr_adaptive_delta, CsrAdaptiveDelta)
 
 namespace aspmv {
 

@@ -1,22 +1,34 @@
-// CSR-delta (compressed column indices) against the long-double reference on
-// matrices that make each of its paths run: rows narrow enough for 8-bit
+// The compressed-column kernels against the long-double reference on
+// matrices that make each of their paths run: rows narrow enough for 8-bit
 // deltas, rows that need 16 bits, rows too wide for either (they read A's
-// own indices), empty rows; every TpR, every enabled space, float and
-// double, int32 and int64 offsets. The width the plan reports must be the
-// one that moves fewer index bytes.
+// own indices), empty rows; every enabled space, float and double, int32 and
+// int64 offsets. csr_delta (per-row bases) at every TpR; csr_adaptive_delta
+// (per-rowBlock bases, CSR-Adaptive's body) at every staging unroll, with the
+// small table's tiny blocks (CSR-Stream, CSR-Vector and CSR-VectorL run),
+// atomically and deterministically. The width csr_delta reports must be the
+// one that moves fewer index bytes; the block encoding must choose its width
+// and wide blocks by the same rule and give back every column of A.
 
 #include <catch2/catch.hpp>
 
+#include "support/small_table.hpp"
 #include "support/spaces.hpp"
 #include "support/spmv_check.hpp"
 
+#include <aspmv/device_csr.hpp>
+#include <aspmv/impl/block_deltas.hpp>
+#include <aspmv/impl/device_copy.hpp>
+#include <aspmv/kernels/csr_adaptive_delta.hpp>
 #include <aspmv/kernels/csr_delta.hpp>
 
 #include <corpus/random_csr.hpp>
 #include <corpus/rng.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 using namespace aspmv;
@@ -103,6 +115,138 @@ void check_delta(const HostCsr<double, std::int64_t>& m, const std::string& name
   }
 }
 
+// The rowBlocks of `a` (host builder) with blocks of about 48 nonzeros and up
+// to 64 rows: stream, vector and CSR-VectorL blocks.
+std::vector<impl::AdaptiveBlock<std::int64_t>> test_blocks(const HostCsr<double, std::int64_t>& a) {
+  impl::AdaptiveParams p;
+  p.nnz_per_wg = 48;
+  p.num_rows_stream = 2;
+  p.nnz_multiplier = 2;
+  p.max_rows = 64;
+  auto blocks = impl::build_adaptive_blocks_host(a.row_offsets, p);
+  impl::adaptive_split_rows_host(blocks);
+  return blocks;
+}
+
+// What the block encoding must report, computed on the host: the width that
+// moves fewer index bytes, its wide blocks and their nonzeros.
+struct BlockExpectation {
+  int bits = 8;
+  std::int64_t wide_blocks = 0;
+  std::int64_t wide_nonzeros = 0;
+};
+BlockExpectation expected_blocks(const HostCsr<double, std::int64_t>& a,
+                                 const std::vector<impl::AdaptiveBlock<std::int64_t>>& blocks) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> spans;  // (entries, max - min or -1: a negative column)
+  impl::WideNonzeros wide;
+  for (const auto& b : blocks) {
+    const bool part = b.kind == impl::adaptive_vector_long;
+    const std::int64_t begin = part ? b.nnz_begin : a.row_offsets[b.row_begin];
+    const std::int64_t end = part ? b.nnz_end : a.row_offsets[b.row_end];
+    std::int64_t w = 0;
+    if (end > begin) {
+      const auto [lo, hi] = std::minmax_element(a.col_indices.begin() + begin, a.col_indices.begin() + end);
+      w = *lo < 0 ? -1 : *hi - *lo;
+    }
+    spans.emplace_back(end - begin, w);
+    if (w < 0 || w >= 256) wide.bits8 += end - begin;
+    if (w < 0 || w >= 65536) wide.bits16 += end - begin;
+  }
+  BlockExpectation x;
+  x.bits = impl::delta_bits(static_cast<std::int64_t>(a.col_indices.size()), wide);
+  x.wide_nonzeros = x.bits == 8 ? wide.bits8 : wide.bits16;
+  for (const auto& [n, w] : spans) x.wide_blocks += (w < 0 || w >= (x.bits == 8 ? 256 : 65536)) ? 1 : 0;
+  return x;
+}
+
+// Entries whose column a block's source gives back wrong (a thread a block).
+template <class Columns, class Blocks, class Offsets, class Cols>
+struct WrongColumns {
+  Columns columns;
+  Blocks blocks;
+  Offsets offsets;
+  Cols cols;
+  KOKKOS_FUNCTION void operator()(const std::int64_t w, std::int64_t& n) const {
+    std::int64_t begin = 0, end = 0;
+    impl::block_entries(blocks(w), offsets, begin, end);
+    columns.with_block(w, [&](const auto& source) {
+      for (auto k = begin; k < end; ++k) n += source(k) != cols(k) ? 1 : 0;
+    });
+  }
+};
+
+// Every column the block encoding of `host` gives back, compared on the device with A's.
+template <class Space>
+void check_block_columns(const HostCsr<double, std::int64_t>& host, const std::string& name) {
+  Space exec;
+  using Mem = typename Space::memory_space;
+  DeviceCsr<double, std::int64_t, Mem> d(exec, host);
+  const auto a = d.view();
+  const auto host_blocks = test_blocks(host);
+  const auto blocks = impl::to_device<Mem>(exec, host_blocks, "test::blocks");
+  const impl::BlockDeltas<Space, std::decay_t<decltype(a)>> deltas(exec, a, blocks);
+  const auto want = expected_blocks(host, host_blocks);
+  INFO("space " << backends::Traits<Space>::name << ", matrix " << name << ", " << host_blocks.size() << " blocks");
+  CHECK(deltas.bits() == want.bits);
+  CHECK(deltas.wide_blocks() == want.wide_blocks);
+  CHECK(deltas.wide_nonzeros() == want.wide_nonzeros);
+  CHECK(deltas.blocks() == static_cast<std::int64_t>(host_blocks.size()));
+  std::int64_t wrong = -1;
+  deltas.visit([&](const auto& columns) {
+    using Columns = std::decay_t<decltype(columns)>;
+    Kokkos::parallel_reduce("test::block_columns",
+                            Kokkos::RangePolicy<Space>(exec, 0, static_cast<std::int64_t>(host_blocks.size())),
+                            WrongColumns<Columns, decltype(blocks), typename std::decay_t<decltype(a)>::offsets_view,
+                                         typename std::decay_t<decltype(a)>::indices_view>{
+                                columns, blocks, a.row_offsets(), a.col_indices()},
+                            wrong);
+  });
+  CHECK(wrong == 0);
+}
+
+// A matrix whose middle row holds `long_row` entries (CSR-VectorL with the
+// small table) whose blocks fit 8 bits, among band rows.
+HostCsr<double, std::int64_t> band_with_long_row(std::int32_t rows, std::int32_t long_row, std::uint64_t seed) {
+  auto a = banded(rows, std::max(rows, long_row), 20, 1, {}, seed);
+  HostCsr<double, std::int64_t> out;
+  out.num_rows = a.num_rows;
+  out.num_cols = a.num_cols;
+  corpus::Rng rng(seed + 1);
+  for (std::int32_t r = 0; r < a.num_rows; ++r) {
+    if (r == rows / 2)
+      for (std::int32_t c = 0; c < long_row; ++c) {
+        out.col_indices.push_back(c);
+        out.values.push_back(rng.signed_value());
+      }
+    else
+      for (auto k = a.row_offsets[r]; k < a.row_offsets[r + 1]; ++k) {
+        out.col_indices.push_back(a.col_indices[k]);
+        out.values.push_back(a.values[k]);
+      }
+    out.row_offsets.push_back(static_cast<std::int64_t>(out.col_indices.size()));
+  }
+  return out;
+}
+
+template <class Space, class Value, class Offset>
+void check_adaptive_delta(const HostCsr<double, std::int64_t>& m, const std::string& name) {
+  const auto table = small_table();
+  for (const int unroll : {1, 4, 8})
+    for (const bool deterministic : {false, true}) {
+      PlanOptions o;
+      o.kernel = Kernel::csr_adaptive_delta;
+      o.adaptive_unroll = unroll;
+      o.deterministic = deterministic;
+      const SpmvCase c = deterministic ? SpmvCase{-1.5, 2.0, false, 4} : SpmvCase{1.0, 0.0, true, 3};
+      const auto r = run_plan<Space, Value, Offset>(m, o, c, 2, &table);
+      INFO("space " << backends::Traits<Space>::name << ", matrix " << name << ", unroll " << unroll
+                    << (deterministic ? ", deterministic" : "") << "\n"
+                    << r.description);
+      CHECK(r.comparison.within_bounds);
+      CHECK(r.description.find("-bit column deltas from a base per rowBlock") != std::string::npos);
+    }
+}
+
 }  // namespace
 
 TEST_CASE("csr_delta moves the fewer index bytes", "[kernels][csr_delta]") {
@@ -122,4 +266,22 @@ TEMPLATE_LIST_TEST_CASE("csr_delta equals the reference at every width and TpR",
       check_delta<Space, Value, Offset>(d.matrix, d.name, tpr, d.bits, d.wide);
   for (const auto& e : corpus::edge_case_matrices(23))
     for (const int tpr : {1, 2}) check_delta<Space, Value, Offset>(e.matrix, e.name, tpr, "", 0);
+}
+
+TEMPLATE_LIST_TEST_CASE("block deltas give back every column of A", "[kernels][csr_delta][csr_adaptive_delta]",
+                        Spaces) {
+  for (const auto& d : delta_cases()) check_block_columns<TestType>(d.matrix, d.name);
+  check_block_columns<TestType>(band_with_long_row(700, 3000, 9), "band with a row of 3,000");
+  for (const auto& e : corpus::edge_case_matrices(29)) check_block_columns<TestType>(e.matrix, e.name);
+}
+
+TEMPLATE_LIST_TEST_CASE("csr_adaptive_delta equals the reference at every width, unroll and mode",
+                        "[kernels][csr_adaptive_delta]", Configs) {
+  using Space = typename TestType::space;
+  using Value = typename TestType::value;
+  using Offset = typename TestType::offset;
+  for (const auto& d : delta_cases()) check_adaptive_delta<Space, Value, Offset>(d.matrix, d.name);
+  check_adaptive_delta<Space, Value, Offset>(band_with_long_row(700, 3000, 9), "band with a row of 3,000");
+  check_adaptive_delta<Space, Value, Offset>(band_with_long_row(1500, 70000, 11), "band with a row of 70,000");
+  for (const auto& e : corpus::edge_case_matrices(31)) check_adaptive_delta<Space, Value, Offset>(e.matrix, e.name);
 }

@@ -30,12 +30,17 @@ import pandas as pd
 from aspmv_train.data import DataError, Measurements
 
 # Kernels whose configuration the architecture table fixes: kernel -> function(arch.json) -> config.
+def _adaptive_unroll(arch: dict) -> str:
+    return f"unroll={int(arch.get('parameters', {}).get('adaptive', {}).get('stage_unroll', 1))}"
+
+
 TABLE_CONFIGS = {
-    "csr_adaptive": lambda arch: f"unroll={int(arch.get('parameters', {}).get('adaptive', {}).get('stage_unroll', 1))}",
+    "csr_adaptive": _adaptive_unroll,
+    "csr_adaptive_delta": _adaptive_unroll,  # CSR-Adaptive's body over compressed columns: the same table unroll
 }
 # Kernels that need the row structure (a row_stats pass inside their own plan;
 # kernel_info.hpp's needs_structure). Informational: see tasks.selection_costs.
-ANALYSIS_KERNELS = ("gao_partitioned", "csr_adaptive", "merge_path")
+ANALYSIS_KERNELS = ("gao_partitioned", "csr_adaptive", "csr_adaptive_delta", "merge_path")
 
 
 def label_of(kernel: str, config: str) -> str:

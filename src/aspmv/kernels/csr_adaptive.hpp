@@ -31,16 +31,31 @@
 
 namespace aspmv::impl {
 
+// A's own column indices for every block (the Columns of CsrAdaptiveFunctor;
+// kernels/csr_adaptive_delta.hpp has compressed ones): with_block(w, f)
+// calls f with the column source of block w's entries.
+template <class Cols>
+struct BlockColumnsPlain {
+  Cols cols;
+  template <class F>
+  KOKKOS_FORCEINLINE_FUNCTION void with_block(std::int64_t, const F& f) const {
+    f(cols);
+  }
+};
+
 // StageUnroll: loads each thread issues before storing them while staging
 // (1 = the paper's loop; more keeps more requests in flight per thread).
-template <class Matrix, class XView, class YView, class ExecSpace, int StageUnroll>
+// Columns: where a block's column indices come from (BlockColumnsPlain, or
+// compressed ones).
+template <class Matrix, class XView, class YView, class ExecSpace, int StageUnroll,
+          class Columns = BlockColumnsPlain<typename Matrix::indices_view>>
 struct CsrAdaptiveFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
   using Member = typename TeamPolicy<ExecSpace>::member_type;
   using Scratch = Kokkos::View<Value*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   typename Matrix::offsets_view offsets;
-  typename Matrix::indices_view cols;
+  Columns columns;
   typename Matrix::values_view vals;
   XView x;
   YView y;
@@ -57,15 +72,21 @@ struct CsrAdaptiveFunctor {
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const std::int64_t w = team.league_rank();
     const AdaptiveBlock<Offset> b = blocks(w);
+    columns.with_block(w, [&](const auto& cols) { run_block(team, w, b, cols); });
+  }
+
+  template <class Cols>
+  KOKKOS_FUNCTION void run_block(const Member& team, std::int64_t w, const AdaptiveBlock<Offset>& b,
+                                 const Cols& cols) const {
     if (b.kind == adaptive_stream)
-      stream(team, b);
+      stream(team, b, cols);
     else if (b.kind == adaptive_vector)
       for (std::int64_t r = b.row_begin; r < b.row_end; ++r) {
-        const Value sum = team_sum(team, offsets(r), offsets(r + 1));
+        const Value sum = team_sum(team, offsets(r), offsets(r + 1), cols);
         Kokkos::single(Kokkos::PerTeam(team), [&]() { write_row(y, r, alpha, sum, beta); });
       }
     else {
-      const Value sum = team_sum(team, b.nnz_begin, b.nnz_end);
+      const Value sum = team_sum(team, b.nnz_begin, b.nnz_end, cols);
       Kokkos::single(Kokkos::PerTeam(team), [&]() {
         if (deterministic)
           partials(w) = sum;
@@ -75,7 +96,8 @@ struct CsrAdaptiveFunctor {
     }
   }
 
-  KOKKOS_FUNCTION Value team_sum(const Member& team, Offset begin, Offset end) const {
+  template <class Cols>
+  KOKKOS_FUNCTION Value team_sum(const Member& team, Offset begin, Offset end, const Cols& cols) const {
     const int threads = team.team_size();
     Value sum = 0;
     Kokkos::parallel_reduce(
@@ -84,7 +106,8 @@ struct CsrAdaptiveFunctor {
     return sum;
   }
 
-  KOKKOS_FUNCTION void stream(const Member& team, const AdaptiveBlock<Offset>& b) const {
+  template <class Cols>
+  KOKKOS_FUNCTION void stream(const Member& team, const AdaptiveBlock<Offset>& b, const Cols& cols) const {
     const int threads = team.team_size();
     const int rank = team.team_rank();
     Scratch stage(team.team_scratch(0), stage_capacity);
@@ -181,16 +204,23 @@ class CsrAdaptiveStep {
   template <class XView, class YView>
   void run_group(std::size_t, const ExecSpace& exec, const Workspace<Value, memory_space>& ws, Value alpha,
                  const XView& x, Value beta, const YView& y) const {
+    run_with_columns(exec, ws, BlockColumnsPlain<typename Matrix::indices_view>{a_.col_indices()}, alpha, x, beta, y);
+  }
+
+  // The dispatch reading block w's columns from columns.with_block(w, ...).
+  template <class Columns, class XView, class YView>
+  void run_with_columns(const ExecSpace& exec, const Workspace<Value, memory_space>& ws, const Columns& cols,
+                        Value alpha, const XView& x, Value beta, const YView& y) const {
     const auto n = static_cast<std::int64_t>(blocks_.extent(0));
     if (n == 0) return;
     const bool split = split_rows_.extent(0) > 0;
     if (split && !deterministic_) prescale_split_rows(exec, split_rows_, y, beta);
     if (params_.stage_unroll >= 8)
-      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 8>>(exec, ws, alpha, x, beta, y);
+      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 8, Columns>>(exec, ws, cols, alpha, x, beta, y);
     else if (params_.stage_unroll >= 4)
-      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 4>>(exec, ws, alpha, x, beta, y);
+      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 4, Columns>>(exec, ws, cols, alpha, x, beta, y);
     else
-      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 1>>(exec, ws, alpha, x, beta, y);
+      launch<CsrAdaptiveFunctor<Matrix, XView, YView, ExecSpace, 1, Columns>>(exec, ws, cols, alpha, x, beta, y);
     if (split && deterministic_) finalize_split_rows(exec, split_rows_, ws.values, y, alpha, beta);
   }
 
@@ -203,12 +233,11 @@ class CsrAdaptiveStep {
   const Kokkos::View<AdaptiveBlock<Offset>*, memory_space>& blocks() const { return blocks_; }
 
  private:
-  template <class F, class XView, class YView>
-  void launch(const ExecSpace& exec, const Workspace<Value, memory_space>& ws, Value alpha, const XView& x, Value beta,
-              const YView& y) const {
+  template <class F, class Columns, class XView, class YView>
+  void launch(const ExecSpace& exec, const Workspace<Value, memory_space>& ws, const Columns& cols, Value alpha,
+              const XView& x, Value beta, const YView& y) const {
     const std::int64_t capacity = 2 * params_.nnz_per_wg;
-    F f{a_.row_offsets(), a_.col_indices(), a_.values(),    x,       y, alpha, beta,
-        blocks_,          ws.values,        deterministic_, capacity};
+    F f{a_.row_offsets(), cols, a_.values(), x, y, alpha, beta, blocks_, ws.values, deterministic_, capacity};
     auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(blocks_.extent(0)), team_size_, 1);
     policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(capacity, team_size_)));
     Kokkos::parallel_for("aspmv::spmv::csr_adaptive", policy, f);
@@ -223,6 +252,57 @@ class CsrAdaptiveStep {
   Kokkos::View<AdaptiveBlock<Offset>*, memory_space> blocks_;
   Kokkos::View<SplitRow*, memory_space> split_rows_;
 };
+
+// The rowBlocks and the launch shape of a CSR-Adaptive dispatch from the
+// architecture table (and PlanOptions::adaptive_unroll), described in g (all
+// but g.kernel): what csr_adaptive and csr_adaptive_delta plan alike.
+template <class ExecSpace, class Matrix>
+CsrAdaptiveStep<ExecSpace, Matrix> plan_adaptive_step(const planner::PlanContext<ExecSpace, Matrix>& ctx,
+                                                      const PlanSummary& s, GroupSummary& g) {
+  using Value = typename Matrix::value_type;
+  using Offset = typename Matrix::offset_type;
+  using Traits = backends::Traits<ExecSpace>;
+  using Step = CsrAdaptiveStep<ExecSpace, Matrix>;
+  const auto& p = ctx.params;
+  AdaptiveParams ap;
+  ap.nnz_per_wg = p.adaptive_nnz_per_wg.template get<Value>();
+  ap.num_rows_stream = p.adaptive_num_rows_stream.template get<Value>();
+  ap.nnz_multiplier = p.adaptive_nnz_multiplier.template get<Value>();
+  ap.stage_unroll = ctx.options.adaptive_unroll > 0 ? ctx.options.adaptive_unroll : p.adaptive_stage_unroll;
+  if (ap.stage_unroll != 1 && ap.stage_unroll != 4 && ap.stage_unroll != 8)
+    throw Error("aspmv::make_plan: adaptive_unroll " + std::to_string(ap.stage_unroll) + " is not 1, 4 or 8");
+  const int team = Traits::is_gpu ? p.adaptive_workgroup_threads : 1;
+  ap.max_rows = team;
+  const bool on_device = ctx.a.num_rows() >= p.adaptive_device_build_min_rows;
+  const std::vector<Offset>* offsets = on_device ? nullptr : &ctx.host_offsets();
+  using Build = typename Step::Build;
+  Step step(ctx.exec, ctx.a, offsets, ap, team, ctx.options.deterministic, on_device ? Build::device : Build::host);
+  g.team_size = team;
+  g.teams = step.num_blocks();
+  g.blocks = step.num_blocks();
+  g.rows = s.stats.rows;
+  g.nnz = s.stats.nnz;
+  g.detail = "rowBlocks built on the " + std::string(on_device ? "device" : "host") + " in " +
+             std::to_string(step.build_seconds() * 1e3) + " ms; NNZ_PER_WG " + std::to_string(ap.nnz_per_wg) +
+             ", num_rows_stream " + std::to_string(ap.num_rows_stream) + ", NNZ_multiplier " +
+             std::to_string(ap.nnz_multiplier) + ", staging unroll " + std::to_string(ap.stage_unroll) + "; " +
+             std::to_string(step.num_split_rows()) + " rows on CSR-VectorL";
+  return step;
+}
+
+// One configuration per staging unroll (1, 4, 8), labelled "<kernel>" for
+// the paper's loop and "<kernel><uN>" otherwise.
+inline std::vector<KernelConfig> unroll_configurations(Kernel id) {
+  std::vector<KernelConfig> c;
+  for (const int u : {1, 4, 8}) {
+    PlanOptions o;
+    o.kernel = id;
+    o.adaptive_unroll = u;
+    const std::string name = to_string(id);
+    c.push_back({u == 1 ? name : name + "<u" + std::to_string(u) + ">", "unroll=" + std::to_string(u), o});
+  }
+  return c;
+}
 
 }  // namespace aspmv::impl
 
@@ -240,50 +320,13 @@ struct CsrAdaptive {
   using Step = impl::CsrAdaptiveStep<ExecSpace, Matrix>;
 
   // The staging unrolls (1 = the paper's loop).
-  static std::vector<KernelConfig> configurations(int /*max_tpr*/) {
-    std::vector<KernelConfig> c;
-    for (const int u : {1, 4, 8}) {
-      PlanOptions o;
-      o.kernel = id;
-      o.adaptive_unroll = u;
-      c.push_back({u == 1 ? std::string("csr_adaptive") : "csr_adaptive<u" + std::to_string(u) + ">",
-                   "unroll=" + std::to_string(u), o});
-    }
-    return c;
-  }
+  static std::vector<KernelConfig> configurations(int /*max_tpr*/) { return impl::unroll_configurations(id); }
 
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
-    using Value = typename Matrix::value_type;
-    using Offset = typename Matrix::offset_type;
-    using Traits = backends::Traits<ExecSpace>;
-    const auto& p = ctx.params;
-    impl::AdaptiveParams ap;
-    ap.nnz_per_wg = p.adaptive_nnz_per_wg.template get<Value>();
-    ap.num_rows_stream = p.adaptive_num_rows_stream.template get<Value>();
-    ap.nnz_multiplier = p.adaptive_nnz_multiplier.template get<Value>();
-    ap.stage_unroll = ctx.options.adaptive_unroll > 0 ? ctx.options.adaptive_unroll : p.adaptive_stage_unroll;
-    if (ap.stage_unroll != 1 && ap.stage_unroll != 4 && ap.stage_unroll != 8)
-      throw Error("aspmv::make_plan: adaptive_unroll " + std::to_string(ap.stage_unroll) + " is not 1, 4 or 8");
-    const int team = Traits::is_gpu ? p.adaptive_workgroup_threads : 1;
-    ap.max_rows = team;
-    const bool on_device = ctx.a.num_rows() >= p.adaptive_device_build_min_rows;
-    const std::vector<Offset>* offsets = on_device ? nullptr : &ctx.host_offsets();
-    using Build = typename Step<ExecSpace, Matrix>::Build;
-    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, offsets, ap, team, ctx.options.deterministic,
-                                 on_device ? Build::device : Build::host);
     GroupSummary g;
+    auto step = impl::plan_adaptive_step(ctx, s, g);
     g.kernel = id;
-    g.team_size = team;
-    g.teams = step.num_blocks();
-    g.blocks = step.num_blocks();
-    g.rows = s.stats.rows;
-    g.nnz = s.stats.nnz;
-    g.detail = "rowBlocks built on the " + std::string(on_device ? "device" : "host") + " in " +
-               std::to_string(step.build_seconds() * 1e3) + " ms; NNZ_PER_WG " + std::to_string(ap.nnz_per_wg) +
-               ", num_rows_stream " + std::to_string(ap.num_rows_stream) + ", NNZ_multiplier " +
-               std::to_string(ap.nnz_multiplier) + ", staging unroll " + std::to_string(ap.stage_unroll) + "; " +
-               std::to_string(step.num_split_rows()) + " rows on CSR-VectorL";
     s.groups.push_back(g);
     return step;
   }

@@ -15,6 +15,7 @@
 // flat range of one thread per row.
 
 #include <aspmv/csr_matrix.hpp>
+#include <aspmv/impl/column_deltas.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
@@ -25,7 +26,6 @@
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
-#include <backends/kokkos_compat.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -36,60 +36,16 @@
 
 namespace aspmv::impl {
 
-// Column k of a narrow row: its base plus the stored delta.
-template <class DeltaView>
-struct DeltaColumns {
-  DeltaView delta;
-  std::int32_t base;
-  template <class K>
-  KOKKOS_FORCEINLINE_FUNCTION std::int32_t operator()(const K k) const {
-    return base + static_cast<std::int32_t>(delta(k));
-  }
-};
-
-// A row's smallest and largest column; whether its deltas fit a width whose
-// values stay below `limit` (max - min < limit). An empty row fits, base 0;
-// a row with a negative column (invalid input) never does: it keeps A's
-// indices.
-struct RowSpan {
-  std::int64_t lo;
-  std::int64_t hi;
-  KOKKOS_INLINE_FUNCTION bool fits(std::int64_t limit) const { return lo >= 0 && hi - lo < limit; }
-};
-template <class Offsets, class Cols>
-KOKKOS_INLINE_FUNCTION RowSpan row_span(const Offsets& offsets, const Cols& cols, std::int64_t row) {
-  const auto b = offsets(row), e = offsets(row + 1);
-  if (e <= b) return {0, 0};
-  std::int64_t lo = cols(b), hi = cols(b);
-  for (auto k = b + 1; k < e; ++k) {
-    const std::int64_t c = cols(k);
-    lo = c < lo ? c : lo;
-    hi = c > hi ? c : hi;
-  }
-  return {lo, hi};
-}
-
-// Nonzeros of the rows whose deltas do not fit 8 and 16 bits, in one pass
-// over the column indices.
-struct WideNonzeros {
-  std::int64_t bits8 = 0;
-  std::int64_t bits16 = 0;
-};
+// Rows whose deltas do not fit 8 and 16 bits, as nonzeros, in one pass over
+// the column indices (a row with a negative column never fits: it keeps A's
+// indices).
 template <class Matrix>
-struct CsrDeltaWideNonzeros {
-  using value_type = WideNonzeros;
+struct CsrDeltaWideNonzeros : WideNonzerosReduction {
   typename Matrix::offsets_view offsets;
   typename Matrix::indices_view cols;
   KOKKOS_FUNCTION void operator()(const std::int64_t row, WideNonzeros& wide) const {
-    const RowSpan span = row_span(offsets, cols, row);
-    const auto n = static_cast<std::int64_t>(offsets(row + 1) - offsets(row));
-    if (!span.fits(256)) wide.bits8 += n;
-    if (!span.fits(65536)) wide.bits16 += n;
-  }
-  KOKKOS_FUNCTION void init(WideNonzeros& wide) const { wide.bits8 = wide.bits16 = 0; }
-  KOKKOS_FUNCTION void join(volatile WideNonzeros& into, const volatile WideNonzeros& from) const {
-    backends::volatile_add(into.bits8, from.bits8);  // C++20 deprecates += on volatile
-    backends::volatile_add(into.bits16, from.bits16);
+    const auto b = offsets(row), e = offsets(row + 1);
+    count(column_span(cols, b, e), static_cast<std::int64_t>(e - b), wide);
   }
 };
 
@@ -104,7 +60,7 @@ struct CsrDeltaFill {
   DeltaView delta;
   std::int64_t limit;
   KOKKOS_FUNCTION void operator()(const std::int64_t row, std::int64_t& wide_rows) const {
-    const RowSpan span = row_span(offsets, cols, row);
+    const ColumnSpan span = column_span(cols, offsets(row), offsets(row + 1));
     if (!span.fits(limit)) {
       base(row) = -1;
       wide_rows += 1;
@@ -176,12 +132,6 @@ struct CsrDeltaRowFunctor {
   }
 };
 
-// Index bytes a delta width moves over the matrix: the narrow rows' deltas
-// and the wide rows' 32-bit indices.
-inline std::int64_t delta_index_bytes(std::int64_t nnz, std::int64_t wide_nnz, int bits) {
-  return (nnz - wide_nnz) * (bits / 8) + wide_nnz * 4;
-}
-
 template <class ExecSpace, class Matrix>
 class CsrDeltaStep {
  public:
@@ -195,10 +145,9 @@ class CsrDeltaStep {
     WideNonzeros wide;
     if (m > 0)
       Kokkos::parallel_reduce("aspmv::csr_delta::wide_nonzeros", RangePolicy<ExecSpace>(exec, 0, m),
-                              CsrDeltaWideNonzeros<Matrix>{a.row_offsets(), a.col_indices()}, wide);
-    const std::int64_t wide8 = wide.bits8, wide16 = wide.bits16;
-    bits_ = delta_index_bytes(nnz, wide8, 8) <= delta_index_bytes(nnz, wide16, 16) ? 8 : 16;
-    wide_nnz_ = bits_ == 8 ? wide8 : wide16;
+                              CsrDeltaWideNonzeros<Matrix>{{}, a.row_offsets(), a.col_indices()}, wide);
+    bits_ = delta_bits(nnz, wide);
+    wide_nnz_ = bits_ == 8 ? wide.bits8 : wide.bits16;
     base_ = allocate<std::int32_t, memory_space>(exec, m, "aspmv::csr_delta::base");
     if (bits_ == 8)
       deltas8_ = fill<std::uint8_t>(exec, 256);

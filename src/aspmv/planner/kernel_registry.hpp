@@ -13,6 +13,7 @@
 #include <aspmv/kernel.hpp>
 #include <aspmv/kernels/coo.hpp>
 #include <aspmv/kernels/csr_adaptive.hpp>
+#include <aspmv/kernels/csr_adaptive_delta.hpp>
 #include <aspmv/kernels/csr_delta.hpp>
 #include <aspmv/kernels/csr_scalar.hpp>
 #include <aspmv/kernels/csr_vector.hpp>
