@@ -18,7 +18,6 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
-#include <limits>
 
 namespace aspmv::impl {
 
@@ -52,7 +51,8 @@ struct BlockColumnsDelta {
   }
 };
 
-// Pass 1, a team per block: its smallest and largest column.
+// Pass 1, a team per block: its smallest and largest column (one MinMax
+// reduction).
 template <class Matrix, class Blocks, class ExecSpace>
 struct BlockSpans {
   using Offset = typename Matrix::offset_type;
@@ -65,39 +65,32 @@ struct BlockSpans {
     const std::int64_t w = team.league_rank();
     Offset begin = 0, end = 0;
     block_entries(blocks(w), offsets, begin, end);
-    std::int64_t l = 0, h = 0;
-    if (end > begin) {
+    using Span = Kokkos::MinMaxScalar<std::int64_t>;
+    Span span{0, 0};
+    if (end > begin)
       Kokkos::parallel_reduce(
           Kokkos::TeamThreadRange(team, begin, end),
-          [&](const Offset k, std::int64_t& m) { m = cols(k) < m ? std::int64_t(cols(k)) : m; },
-          Kokkos::Min<std::int64_t>(l));
-      Kokkos::parallel_reduce(
-          Kokkos::TeamThreadRange(team, begin, end),
-          [&](const Offset k, std::int64_t& m) { m = cols(k) > m ? std::int64_t(cols(k)) : m; },
-          Kokkos::Max<std::int64_t>(h));
-    }
+          [&](const Offset k, Span& m) {
+            const std::int64_t c = cols(k);
+            m.min_val = c < m.min_val ? c : m.min_val;
+            m.max_val = c > m.max_val ? c : m.max_val;
+          },
+          Kokkos::MinMax<std::int64_t>(span));
     Kokkos::single(Kokkos::PerTeam(team), [&]() {
-      lo(w) = l;
-      hi(w) = h;
+      lo(w) = span.min_val;
+      hi(w) = span.max_val;
       sizes(w) = static_cast<std::int64_t>(end - begin);
     });
   }
 };
 
-// Nonzeros of the blocks too wide for 8 and for 16 bits.
+// The blocks too wide for 8 and for 16 bits, and their nonzeros.
 template <class View>
 struct BlockWideNonzeros : WideNonzerosReduction {
   View lo, hi, sizes;
   KOKKOS_FUNCTION void operator()(const std::int64_t w, WideNonzeros& wide) const {
     count(ColumnSpan{lo(w), hi(w)}, sizes(w), wide);
   }
-};
-
-// Blocks left wide (base -1).
-template <class View>
-struct WideBlocks {
-  View bases;
-  KOKKOS_FUNCTION void operator()(const std::int64_t w, std::int64_t& n) const { n += bases(w) < 0 ? 1 : 0; }
 };
 
 // Pass 2, a team per block: its base (-1 when wide) and its deltas (0 in a
@@ -153,17 +146,13 @@ class BlockDeltas {
                               BlockWideNonzeros<decltype(lo)>{{}, lo, hi, sizes}, wide);
     }
     bits_ = delta_bits(a.nnz(), wide);
-    wide_nnz_ = bits_ == 8 ? wide.bits8 : wide.bits16;
+    wide_nnz_ = wide.nonzeros(bits_);
+    wide_blocks_ = wide.runs(bits_);
     if (bits_ == 8)
       deltas8_ = fill<std::uint8_t>(exec, a, blocks, lo, hi, bases, 256);
     else
       deltas16_ = fill<std::uint16_t>(exec, a, blocks, lo, hi, bases, 65536);
     bases_ = bases;
-    std::int64_t wide_blocks = 0;
-    if (n > 0)
-      Kokkos::parallel_reduce("aspmv::block_deltas::wide_blocks", RangePolicy<ExecSpace>(exec, 0, n),
-                              WideBlocks<decltype(bases)>{bases}, wide_blocks);
-    wide_blocks_ = wide_blocks;
     exec.fence();
   }
 
@@ -180,7 +169,6 @@ class BlockDeltas {
   std::int64_t blocks() const { return static_cast<std::int64_t>(bases_.extent(0)); }
   std::int64_t wide_blocks() const { return wide_blocks_; }
   std::int64_t wide_nonzeros() const { return wide_nnz_; }
-  const Bases& bases() const { return bases_; }
 
  private:
   static TeamPolicy<ExecSpace> policy(const ExecSpace& exec, std::int64_t n) {

@@ -42,26 +42,39 @@ KOKKOS_INLINE_FUNCTION ColumnSpan column_span(const Cols& cols, Offset begin, Of
   return {lo, hi};
 }
 
-// Nonzeros in runs too wide for 8 and for 16 bits, summed by one reduction.
+// Runs (rows, blocks) too wide for 8 and for 16 bits and their nonzeros,
+// summed by one reduction.
 struct WideNonzeros {
   std::int64_t bits8 = 0;
   std::int64_t bits16 = 0;
+  std::int64_t runs8 = 0;
+  std::int64_t runs16 = 0;
+  std::int64_t nonzeros(int bits) const { return bits == 8 ? bits8 : bits16; }
+  std::int64_t runs(int bits) const { return bits == 8 ? runs8 : runs16; }
 };
 // The base of a functor that sums WideNonzeros (Kokkos finds init and join
 // as const members: they cannot be static).
 struct WideNonzerosReduction {
   using value_type = WideNonzeros;
   KOKKOS_FUNCTION void init(WideNonzeros& wide) const {  // NOLINT(readability-convert-member-functions-to-static)
-    wide.bits8 = wide.bits16 = 0;
+    wide.bits8 = wide.bits16 = wide.runs8 = wide.runs16 = 0;
   }
   // NOLINTNEXTLINE(readability-convert-member-functions-to-static)
   KOKKOS_FUNCTION void join(volatile WideNonzeros& into, const volatile WideNonzeros& from) const {
     backends::volatile_add(into.bits8, from.bits8);  // C++20 deprecates += on volatile
     backends::volatile_add(into.bits16, from.bits16);
+    backends::volatile_add(into.runs8, from.runs8);
+    backends::volatile_add(into.runs16, from.runs16);
   }
   KOKKOS_INLINE_FUNCTION static void count(const ColumnSpan& span, std::int64_t n, WideNonzeros& wide) {
-    if (!span.fits(256)) wide.bits8 += n;
-    if (!span.fits(65536)) wide.bits16 += n;
+    if (!span.fits(256)) {
+      wide.bits8 += n;
+      wide.runs8 += 1;
+    }
+    if (!span.fits(65536)) {
+      wide.bits16 += n;
+      wide.runs16 += 1;
+    }
   }
 };
 

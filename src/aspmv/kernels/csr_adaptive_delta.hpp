@@ -47,8 +47,6 @@ class CsrAdaptiveDeltaStep {
     deltas_.visit([&](const auto& cols) { body_.run_with_columns(exec, ws, cols, alpha, x, beta, y); });
   }
 
-  const BlockDeltas<ExecSpace, Matrix>& deltas() const { return deltas_; }
-
  private:
   CsrAdaptiveStep<ExecSpace, Matrix> body_;
   BlockDeltas<ExecSpace, Matrix> deltas_;

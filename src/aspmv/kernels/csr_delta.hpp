@@ -49,8 +49,7 @@ struct CsrDeltaWideNonzeros : WideNonzerosReduction {
   }
 };
 
-// The conversion: base(row) and the row's deltas, or base -1 for a wide row
-// (counted).
+// The conversion: base(row) and the row's deltas, or base -1 for a wide row.
 template <class Matrix, class DeltaView>
 struct CsrDeltaFill {
   using Delta = typename DeltaView::value_type;
@@ -59,11 +58,10 @@ struct CsrDeltaFill {
   Kokkos::View<std::int32_t*, typename Matrix::memory_space> base;
   DeltaView delta;
   std::int64_t limit;
-  KOKKOS_FUNCTION void operator()(const std::int64_t row, std::int64_t& wide_rows) const {
+  KOKKOS_FUNCTION void operator()(const std::int64_t row) const {
     const ColumnSpan span = column_span(cols, offsets(row), offsets(row + 1));
     if (!span.fits(limit)) {
       base(row) = -1;
-      wide_rows += 1;
       return;
     }
     base(row) = static_cast<std::int32_t>(span.lo);
@@ -147,7 +145,8 @@ class CsrDeltaStep {
       Kokkos::parallel_reduce("aspmv::csr_delta::wide_nonzeros", RangePolicy<ExecSpace>(exec, 0, m),
                               CsrDeltaWideNonzeros<Matrix>{{}, a.row_offsets(), a.col_indices()}, wide);
     bits_ = delta_bits(nnz, wide);
-    wide_nnz_ = bits_ == 8 ? wide.bits8 : wide.bits16;
+    wide_nnz_ = wide.nonzeros(bits_);
+    wide_rows_ = wide.runs(bits_);
     base_ = allocate<std::int32_t, memory_space>(exec, m, "aspmv::csr_delta::base");
     if (bits_ == 8)
       deltas8_ = fill<std::uint8_t>(exec, 256);
@@ -179,9 +178,8 @@ class CsrDeltaStep {
   template <class Delta>
   Kokkos::View<const Delta*, memory_space> fill(const ExecSpace& exec, std::int64_t limit) {
     auto d = allocate<Delta, memory_space>(exec, a_.nnz(), "aspmv::csr_delta::deltas");
-    Kokkos::parallel_reduce("aspmv::csr_delta::convert", RangePolicy<ExecSpace>(exec, 0, a_.num_rows()),
-                            CsrDeltaFill<Matrix, decltype(d)>{a_.row_offsets(), a_.col_indices(), base_, d, limit},
-                            wide_rows_);
+    Kokkos::parallel_for("aspmv::csr_delta::convert", RangePolicy<ExecSpace>(exec, 0, a_.num_rows()),
+                         CsrDeltaFill<Matrix, decltype(d)>{a_.row_offsets(), a_.col_indices(), base_, d, limit});
     return d;
   }
 
