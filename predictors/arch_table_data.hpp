@@ -123,6 +123,12 @@ struct KernelParameters {
   // other threads to fall asleep, so the next full-pool region of the process
   // (the caller's own loops, oneMKL) waits for them to wake: 0 ships.
   std::int64_t host_thread_nnz = 0;
+  // GPU backends: rows of TpR > 1 lanes (CSR-vector over the whole matrix,
+  // csr_delta) launched as a flat range of warps whose groups of TpR lanes
+  // add their sums by shuffles (1; impl/row_group_range.hpp, LRB's form of
+  // its short rows, launched as direct_launch says), or as a team launch with
+  // Kokkos' vector lanes and a vector reduction a row (0). CPUs ignore it.
+  int vector_range = 1;
 };
 
 struct ArchProvenance {

@@ -181,11 +181,12 @@ std::vector<Method> make_methods(const Space& exec, const CsrMatrix<Value, Offse
     methods.push_back(std::move(m));
   }
   // Parameter variants: each affected kernel with the table's defaults, and
-  // every TpR of the kernels whose configurations are TpRs alone (CSR-vector).
+  // every TpR of the kernels whose configurations are TpRs alone (a TpR for
+  // every row: CSR-vector, csr_vector_team, csr_delta).
   for (const auto& v : variants)
     for (const auto k : v.kernels) {
       const auto traits = planner::kernel_traits(k);
-      if (traits.uses_tpr && !traits.analysis) {
+      if (traits.uses_tpr && !traits.splits_rows) {
         for (const auto& c : planner::kernel_configurations(k, backends::Traits<Space>::max_tpr))
           add_plan(c.label + "[" + v.label + "]", c.options, v.table, to_string(k), c.config + ";" + v.label);
         continue;

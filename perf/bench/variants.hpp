@@ -72,7 +72,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
   } catch (const std::exception&) {
     throw Error("variant '" + text + "': the value is not an integer");
   }
-  if (key == TableParameter::tile_mma || key == TableParameter::lrb_one_launch) {
+  if (key == TableParameter::tile_mma || key == TableParameter::lrb_one_launch || key == TableParameter::vector_range) {
     if (v != 0 && v != 1) throw Error("variant '" + text + "': " + to_string(key) + " takes 0 or 1");
   } else if (key == TableParameter::direct_launch) {
     if (v < 0 || v > 2) throw Error("variant '" + text + "': direct_launch takes 0, 1 or 2");
@@ -120,6 +120,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::split_chunk_floor: p.split_chunk_floor = iv; break;
     case TableParameter::direct_launch: p.direct_launch = iv; break;
     case TableParameter::host_thread_nnz: p.host_thread_nnz = v; break;
+    case TableParameter::vector_range: p.vector_range = iv; break;
   }
   add_readers(var, key);
 }

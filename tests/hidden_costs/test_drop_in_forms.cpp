@@ -18,9 +18,11 @@ using namespace aspmv::testing::hidden_costs;
 
 namespace {
 
-// `call(alpha, beta)` warmed up, then counted; every coefficient case.
+// `call(alpha, beta)` warmed up, then counted; every coefficient case. The
+// kernels are counted where Kokkos launches them (kernels_visible:
+// hidden_costs.hpp's kernels_through_kokkos).
 template <class Call>
-void check_form_costs(const std::string& what, std::int64_t nnz, const Call& call) {
+void check_form_costs(const std::string& what, std::int64_t nnz, bool kernels_visible, const Call& call) {
   for (const auto& c : coefficient_cases()) {
     for (int i = 0; i < warmup_calls; ++i) call(c.alpha, c.beta);
     KokkosEvents events;
@@ -36,7 +38,7 @@ void check_form_costs(const std::string& what, std::int64_t nnz, const Call& cal
     CHECK(events.fences.count == 0);
     CHECK(events.parallel_reduces.count == 0);
     CHECK(events.parallel_scans.count == 0);
-    if (nnz > 0) CHECK(events.parallel_fors.count >= counted_calls);
+    if (nnz > 0 && kernels_visible) CHECK(events.parallel_fors.count >= counted_calls);
   }
 }
 
@@ -74,24 +76,25 @@ TEMPLATE_LIST_TEST_CASE("modes, multivectors, transposed plans and the handle al
     exec.fence();
     const std::string name = std::string(backends::Traits<Space>::name) + ", " + m.name + ": ";
     const auto nnz = a.nnz();
+    const bool visible = kernels_through_kokkos<Space>(arch_table());  // the handles' tables: the same launch
     auto v = [](double s) { return static_cast<Value>(s); };
-    check_form_costs(name + "spmv(exec, \"T\", ...)", nnz,
+    check_form_costs(name + "spmv(exec, \"T\", ...)", nnz, visible,
                      [&](double al, double be) { aspmv::spmv(exec, "T", v(al), a, xt, v(be), yt); });
-    check_form_costs(name + "spmv(exec, alpha, A, X, beta, Y), LayoutLeft, 4 vectors", nnz,
+    check_form_costs(name + "spmv(exec, alpha, A, X, beta, Y), LayoutLeft, 4 vectors", nnz, visible,
                      [&](double al, double be) { aspmv::spmv(exec, v(al), a, xl, v(be), yl); });
-    check_form_costs(name + "spmv(exec, \"T\", ..., X, ..., Y), LayoutRight, 8 vectors", nnz,
+    check_form_costs(name + "spmv(exec, \"T\", ..., X, ..., Y), LayoutRight, 8 vectors", nnz, visible,
                      [&](double al, double be) { aspmv::spmv(exec, "T", v(al), a, xr, v(be), yr); });
-    check_form_costs(name + "plan.apply, LayoutLeft, 4 vectors", nnz,
+    check_form_costs(name + "plan.apply, LayoutLeft, 4 vectors", nnz, visible,
                      [&](double al, double be) { plan.apply(exec, v(al), xl, v(be), yl); });
-    check_form_costs(name + "transposed plan.apply", nnz,
+    check_form_costs(name + "transposed plan.apply", nnz, visible,
                      [&](double al, double be) { plan_t.apply(exec, v(al), xt, v(be), yt); });
-    check_form_costs(name + "spmv(exec, &handle, \"N\", ...)", nnz,
+    check_form_costs(name + "spmv(exec, &handle, \"N\", ...)", nnz, visible,
                      [&](double al, double be) { aspmv::spmv(exec, &handle, "N", v(al), a, x, v(be), y); });
-    check_form_costs(name + "spmv(exec, &handle, \"T\", ...)", nnz,
+    check_form_costs(name + "spmv(exec, &handle, \"T\", ...)", nnz, visible,
                      [&](double al, double be) { aspmv::spmv(exec, &handle, "T", v(al), a, xt, v(be), yt); });
-    check_form_costs(name + "spmv(exec, &handle, \"T\", ...), the scatter", nnz,
+    check_form_costs(name + "spmv(exec, &handle, \"T\", ...), the scatter", nnz, visible,
                      [&](double al, double be) { aspmv::spmv(exec, &scatter_handle, "T", v(al), a, xt, v(be), yt); });
-    check_form_costs(name + "spmv(exec, &handle, \"T\", ...), A^T", nnz,
+    check_form_costs(name + "spmv(exec, &handle, \"T\", ...), A^T", nnz, visible,
                      [&](double al, double be) { aspmv::spmv(exec, &transpose_handle, "T", v(al), a, xt, v(be), yt); });
     CHECK(scatter_handle.scatters_transpose());
     CHECK(!transpose_handle.scatters_transpose());

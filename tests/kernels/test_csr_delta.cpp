@@ -18,6 +18,7 @@
 #include <aspmv/device_csr.hpp>
 #include <aspmv/impl/block_deltas.hpp>
 #include <aspmv/impl/device_copy.hpp>
+#include <aspmv/impl/row_group_range.hpp>
 #include <aspmv/kernels/csr_adaptive_delta.hpp>
 #include <aspmv/kernels/csr_delta.hpp>
 
@@ -104,13 +105,23 @@ void check_delta(const HostCsr<double, std::int64_t>& m, const std::string& name
   PlanOptions o;
   o.kernel = Kernel::csr_delta;
   o.threads_per_row = tpr;
-  for (const SpmvCase c : {SpmvCase{1.0, 0.0, true, 3}, SpmvCase{-1.5, 2.0, false, 4}}) {
-    const auto r = run_plan<Space, Value, Offset>(m, o, c, 2);
-    INFO("space " << backends::Traits<Space>::name << ", matrix " << name << ", tpr " << tpr << "\n" << r.description);
-    CHECK(r.comparison.within_bounds);
-    if (!bits.empty()) {
-      CHECK(r.description.find(bits + " column deltas") != std::string::npos);
-      CHECK(r.description.find(" " + std::to_string(wide) + " wide rows") != std::string::npos);
+  auto table = small_table();
+  // GPUs: the range of warps (the default), the team launch, the range launched by the backend itself.
+  for (const auto& [range, direct] : {std::pair{1, 0}, std::pair{0, 0}, std::pair{1, 1}}) {
+    table.parameters.vector_range = range;
+    table.parameters.direct_launch = direct;
+    for (const SpmvCase c : {SpmvCase{1.0, 0.0, true, 3}, SpmvCase{-1.5, 2.0, false, 4}}) {
+      const auto r = run_plan<Space, Value, Offset>(m, o, c, 2, &table);
+      INFO("space " << backends::Traits<Space>::name << ", matrix " << name << ", tpr " << tpr << ", vector_range "
+                    << range << ", direct_launch " << direct << "\n"
+                    << r.description);
+      CHECK(r.comparison.within_bounds);
+      if (!bits.empty()) {
+        CHECK(r.description.find(bits + " column deltas") != std::string::npos);
+        CHECK(r.description.find(" " + std::to_string(wide) + " wide rows") != std::string::npos);
+      }
+      const bool groups = range == 1 && impl::row_groups_fit<Space>(tpr);
+      CHECK((r.description.find("a range of warps, TpR lanes a row") != std::string::npos) == groups);
     }
   }
 }
@@ -169,7 +180,7 @@ struct WrongColumns {
   KOKKOS_FUNCTION void operator()(const std::int64_t w, std::int64_t& n) const {
     std::int64_t begin = 0, end = 0;
     impl::block_entries(blocks(w), offsets, begin, end);
-    columns.with_block(w, [&](const auto& source) {
+    columns.with_run(w, [&](const auto& source) {
       for (auto k = begin; k < end; ++k) n += source(k) != cols(k) ? 1 : 0;
     });
   }
@@ -262,10 +273,10 @@ TEMPLATE_LIST_TEST_CASE("csr_delta equals the reference at every width and TpR",
   using Value = typename TestType::value;
   using Offset = typename TestType::offset;
   for (const auto& d : delta_cases())
-    for (int tpr = 1; tpr <= backends::Traits<Space>::max_tpr; tpr *= 4)
+    for (int tpr = 1; tpr <= backends::Traits<Space>::max_tpr; tpr *= 2)
       check_delta<Space, Value, Offset>(d.matrix, d.name, tpr, d.bits, d.wide);
   for (const auto& e : corpus::edge_case_matrices(23))
-    for (const int tpr : {1, 2}) check_delta<Space, Value, Offset>(e.matrix, e.name, tpr, "", 0);
+    for (const int tpr : {1, 2, 8}) check_delta<Space, Value, Offset>(e.matrix, e.name, tpr, "", 0);
 }
 
 TEMPLATE_LIST_TEST_CASE("block deltas give back every column of A", "[kernels][csr_delta][csr_adaptive_delta]",

@@ -16,6 +16,7 @@
 
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace aspmv;
@@ -88,23 +89,21 @@ void check_all_kernels(const std::vector<corpus::NamedMatrix>& matrices, bool al
   }
 }
 
-}  // namespace
-
-// The kernels that read the table's direct_launch, with it at 1 and 2: on CUDA their range kernels go through
-// the backend's own launch (backends/range_launch.hpp: the runtime API, the driver API), elsewhere through Kokkos
-// as before.
-template <class C>
-void check_direct_launch(const std::vector<corpus::NamedMatrix>& matrices, int api) {
+// The kernels that read a launch parameter of the table, with it set (`set`):
+// the forms they launch then must equal the reference as the default's do.
+template <class C, class Set>
+std::size_t check_with_parameter(const std::vector<corpus::NamedMatrix>& matrices, TableParameter key,
+                                 const std::string& label, const Set& set) {
   using Space = typename C::space;
   auto table = small_table();
-  table.parameters.direct_launch = api;
+  set(table.parameters);
   std::size_t index = 0, ran = 0;
   for (const auto& m : matrices) {
     for (const auto& k : plan_variants<Space>()) {
-      if (!k.forced() || !planner::kernel_reads(k.options.kernel, TableParameter::direct_launch)) continue;
+      if (!k.forced() || !planner::kernel_reads(k.options.kernel, key)) continue;
       const auto& c = cases()[index++ % cases().size()];
       const auto r = run_plan<Space, typename C::value, typename C::offset>(m.matrix, k.options, c, 1, &table);
-      INFO("space " << backends::Traits<Space>::name << ", direct_launch " << api << ", " << r.description);
+      INFO("space " << backends::Traits<Space>::name << ", " << label << ", " << r.description);
       INFO("matrix " << m.name << ", kernel " << k.name << ", alpha " << c.alpha << ", beta " << c.beta
                      << (c.nan_in_y ? ", NaN in y" : ""));
       INFO("relative error " << r.comparison.relative_error << ", worst row " << r.comparison.worst_row);
@@ -112,8 +111,17 @@ void check_direct_launch(const std::vector<corpus::NamedMatrix>& matrices, int a
       ++ran;
     }
   }
-  CHECK(ran >= 5 * matrices.size());  // csr_scalar, ell, sell, lrb, vector_split and their variants
+  return ran;
 }
+
+std::vector<corpus::NamedMatrix> launch_parameter_matrices() {
+  auto matrices = corpus::edge_case_matrices(5);
+  const auto random = random_matrices();
+  for (std::size_t i = 0; i < random.size(); i += 6) matrices.push_back(random[i]);
+  return matrices;
+}
+
+}  // namespace
 
 TEMPLATE_LIST_TEST_CASE("every kernel equals the reference on the edge cases", "[kernels][edge]", Configs) {
   check_all_kernels<TestType>(corpus::edge_case_matrices(3), true);
@@ -125,8 +133,30 @@ TEMPLATE_LIST_TEST_CASE("every kernel equals the reference on random matrices", 
 
 TEMPLATE_LIST_TEST_CASE("the kernels that read direct_launch equal the reference with it", "[kernels][direct]",
                         Configs) {
-  auto matrices = corpus::edge_case_matrices(5);
-  const auto random = random_matrices();
-  for (std::size_t i = 0; i < random.size(); i += 6) matrices.push_back(random[i]);
-  for (const int api : {1, 2}) check_direct_launch<TestType>(matrices, api);
+  // On CUDA their range kernels go through the backend's own launch (backends/range_launch.hpp: the runtime API,
+  // the driver API), elsewhere through Kokkos as before.
+  const auto matrices = launch_parameter_matrices();
+  for (const int api : {1, 2}) {
+    const auto ran =
+        check_with_parameter<TestType>(matrices, TableParameter::direct_launch, "direct_launch " + std::to_string(api),
+                                       [&](predictors::KernelParameters& p) { p.direct_launch = api; });
+    CHECK(ran >= 5 * matrices.size());  // csr_scalar, csr_vector, csr_delta, ell, sell, lrb, vector_split, variants
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("the kernels that read vector_range equal the reference in either launch", "[kernels][direct]",
+                        Configs) {
+  // GPUs: the team launch (0) and the range of warps (1, the default, here also through the backend's own
+  // launch); CPUs ignore it.
+  const auto matrices = launch_parameter_matrices();
+  for (const auto& [range, direct] : {std::pair{0, 0}, std::pair{1, 1}}) {
+    const auto ran = check_with_parameter<TestType>(
+        matrices, TableParameter::vector_range,
+        "vector_range " + std::to_string(range) + ", direct_launch " + std::to_string(direct),
+        [&](predictors::KernelParameters& p) {
+          p.vector_range = range;
+          p.direct_launch = direct;
+        });
+    CHECK(ran >= 2 * matrices.size());  // csr_vector at every TpR, csr_delta
+  }
 }

@@ -13,6 +13,7 @@
 #include <aspmv/impl/column_deltas.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/run_columns.hpp>
 #include <backends/traits.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -33,23 +34,6 @@ KOKKOS_INLINE_FUNCTION void block_entries(const AdaptiveBlock<Offset>& b, const 
     end = offsets(b.row_end);
   }
 }
-
-// Block w's columns as CsrAdaptiveFunctor's Columns: its base and deltas, or
-// A's indices for a wide block (one branch a team).
-template <class BaseView, class DeltaView, class Cols>
-struct BlockColumnsDelta {
-  BaseView bases;
-  DeltaView deltas;
-  Cols cols;
-  template <class F>
-  KOKKOS_FORCEINLINE_FUNCTION void with_block(std::int64_t w, const F& f) const {
-    const std::int32_t b = bases(w);
-    if (b >= 0)
-      f(DeltaColumns<DeltaView>{deltas, b});
-    else
-      f(cols);
-  }
-};
 
 // Pass 1, a team per block: its smallest and largest column (one MinMax
 // reduction).
@@ -156,13 +140,13 @@ class BlockDeltas {
     exec.fence();
   }
 
-  // Calls f with the Columns (BlockColumnsDelta of this width).
+  // Calls f with the Columns (RunColumnsDelta of this width: a base a block).
   template <class F>
   void visit(F&& f) const {
     if (bits_ == 8)
-      f(BlockColumnsDelta<Bases, Deltas8, Cols>{bases_, deltas8_, cols_});
+      f(RunColumnsDelta<Bases, Deltas8, Cols>{bases_, deltas8_, cols_});
     else
-      f(BlockColumnsDelta<Bases, Deltas16, Cols>{bases_, deltas16_, cols_});
+      f(RunColumnsDelta<Bases, Deltas16, Cols>{bases_, deltas16_, cols_});
   }
 
   int bits() const { return bits_; }

@@ -15,6 +15,7 @@
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/run_columns.hpp>
 #include <aspmv/impl/split_rows.hpp>
 #include <aspmv/impl/strided_dot.hpp>
 #include <aspmv/kernel.hpp>
@@ -31,24 +32,12 @@
 
 namespace aspmv::impl {
 
-// A's own column indices for every block (the Columns of CsrAdaptiveFunctor;
-// kernels/csr_adaptive_delta.hpp has compressed ones): with_block(w, f)
-// calls f with the column source of block w's entries.
-template <class Cols>
-struct BlockColumnsPlain {
-  Cols cols;
-  template <class F>
-  KOKKOS_FORCEINLINE_FUNCTION void with_block(std::int64_t, const F& f) const {
-    f(cols);
-  }
-};
-
 // StageUnroll: loads each thread issues before storing them while staging
 // (1 = the paper's loop; more keeps more requests in flight per thread).
-// Columns: where a block's column indices come from (BlockColumnsPlain, or
-// compressed ones).
+// Columns: where a block's column indices come from (impl/run_columns.hpp:
+// RunColumnsPlain, or compressed ones).
 template <class Matrix, class XView, class YView, class ExecSpace, int StageUnroll,
-          class Columns = BlockColumnsPlain<typename Matrix::indices_view>>
+          class Columns = RunColumnsPlain<typename Matrix::indices_view>>
 struct CsrAdaptiveFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
@@ -72,7 +61,7 @@ struct CsrAdaptiveFunctor {
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const std::int64_t w = team.league_rank();
     const AdaptiveBlock<Offset> b = blocks(w);
-    columns.with_block(w, [&](const auto& cols) { run_block(team, w, b, cols); });
+    columns.with_run(w, [&](const auto& cols) { run_block(team, w, b, cols); });
   }
 
   template <class Cols>
@@ -204,10 +193,10 @@ class CsrAdaptiveStep {
   template <class XView, class YView>
   void run_group(std::size_t, const ExecSpace& exec, const Workspace<Value, memory_space>& ws, Value alpha,
                  const XView& x, Value beta, const YView& y) const {
-    run_with_columns(exec, ws, BlockColumnsPlain<typename Matrix::indices_view>{a_.col_indices()}, alpha, x, beta, y);
+    run_with_columns(exec, ws, RunColumnsPlain<typename Matrix::indices_view>{a_.col_indices()}, alpha, x, beta, y);
   }
 
-  // The dispatch reading block w's columns from columns.with_block(w, ...).
+  // The dispatch reading block w's columns from columns.with_run(w, ...).
   template <class Columns, class XView, class YView>
   void run_with_columns(const ExecSpace& exec, const Workspace<Value, memory_space>& ws, const Columns& cols,
                         Value alpha, const XView& x, Value beta, const YView& y) const {

@@ -10,15 +10,20 @@
 // over the whole matrix (1 byte per nonzero + 4 per wide-row nonzero,
 // against 2 + 4 per nonzero of rows wider than 65,535).
 //
-// Launch as CSR-vector: TpR lanes of a team's vector per row, rows per team
-// = team size (GPUs), chunks of rows per thread (CPUs); TpR = 1 on GPUs is a
-// flat range of one thread per row.
+// Launch as CSR-vector: on GPUs TpR > 1 as a flat range of warps, groups of
+// TpR lanes a row adding their sums by shuffles (impl/row_group_range.hpp;
+// the table's vector_range 1, the default; 0: TpR lanes of a team's vector a
+// row, rows per team = team size), TpR = 1 a flat range of one thread per row
+// (both launched as the table's direct_launch says); on CPUs chunks of rows
+// per thread.
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/column_deltas.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/row_group_range.hpp>
+#include <aspmv/impl/run_columns.hpp>
 #include <aspmv/impl/strided_dot.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/kernels/csr_vector.hpp>
@@ -169,6 +174,8 @@ class CsrDeltaStep {
   }
 
   const VectorShape& shape() const { return shape_; }
+  // Whether the rows run as a flat range of warps (GPUs, TpR > 1).
+  bool row_groups() const { return shape_.range == 1 && row_groups_fit<ExecSpace>(shape_.tpr); }
   int bits() const { return bits_; }
   std::int64_t wide_rows() const { return wide_rows_; }
   std::int64_t wide_nonzeros() const { return wide_nnz_; }
@@ -187,10 +194,20 @@ class CsrDeltaStep {
   void launch(const ExecSpace& exec, const DeltaView& deltas, Value alpha, const XView& x, Value beta,
               const YView& y) const {
     if (backends::Traits<ExecSpace>::is_gpu && shape_.tpr == 1) {
-      Kokkos::parallel_for("aspmv::spmv::csr_delta_tpr1", RangePolicy<ExecSpace>(exec, 0, a_.num_rows()),
-                           CsrDeltaRowFunctor<Matrix, DeltaView, XView, YView>{
-                               a_.row_offsets(), a_.col_indices(), a_.values(), base_, deltas, x, y, alpha, beta});
+      backends::parallel_range("aspmv::spmv::csr_delta_tpr1", RangePolicy<ExecSpace>(exec, 0, a_.num_rows()),
+                               CsrDeltaRowFunctor<Matrix, DeltaView, XView, YView>{
+                                   a_.row_offsets(), a_.col_indices(), a_.values(), base_, deltas, x, y, alpha, beta},
+                               shape_.direct);
       return;
+    }
+    if constexpr (backends::Traits<ExecSpace>::is_gpu) {
+      if (row_groups()) {
+        using Columns =
+            RunColumnsDelta<Kokkos::View<const std::int32_t*, memory_space>, DeltaView, typename Matrix::indices_view>;
+        launch_row_groups("aspmv::spmv::csr_delta_range", exec, a_, Columns{base_, deltas, a_.col_indices()},
+                          shape_.tpr, shape_.direct, alpha, x, beta, y);
+        return;
+      }
     }
     CsrDeltaFunctor<Matrix, DeltaView, XView, YView, ExecSpace> f{
         a_.row_offsets(), a_.col_indices(),       a_.values(), base_, deltas, x, y, alpha, beta, a_.num_rows(),
@@ -218,7 +235,8 @@ struct CsrDelta {
   static constexpr KernelTraits traits{/*analysis*/ true,         /*uses_tpr*/ true, /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::host_rows_per_chunk};
+  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::host_rows_per_chunk,
+                                                  TableParameter::direct_launch, TableParameter::vector_range};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrDeltaStep<ExecSpace, Matrix>;
 
@@ -239,7 +257,8 @@ struct CsrDelta {
     g.nnz = s.stats.nnz;
     g.detail = std::to_string(step.bits()) + "-bit column deltas from a per-row base; " +
                std::to_string(step.wide_rows()) + " wide rows (" + std::to_string(step.wide_nonzeros()) +
-               " nonzeros) read 32-bit indices; " + ctx.tpr_source_matrix();
+               " nonzeros) read 32-bit indices; " + (step.row_groups() ? "a range of warps, TpR lanes a row; " : "") +
+               ctx.tpr_source_matrix();
     s.groups.push_back(g);
     return step;
   }

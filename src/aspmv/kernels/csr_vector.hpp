@@ -4,12 +4,17 @@
 // reduction (warp shuffles on GPUs). Runs over the whole matrix, or over a
 // set of row blocks each with its own share of the league (Gao Eq. (3) for
 // partitioned matrices, kernels/gao_partitioned.hpp); a block's rows are
-// dealt out with a league-stride loop.
+// dealt out with a league-stride loop. On GPUs the whole matrix's rows of
+// TpR > 1 run as a flat range of warps instead, groups of TpR lanes a row
+// (impl/row_group_range.hpp; the table's vector_range 1, the default; 0 the
+// team launch).
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/row_group_range.hpp>
+#include <aspmv/impl/run_columns.hpp>
 #include <aspmv/impl/strided_dot.hpp>
 #include <aspmv/impl/thread_rows.hpp>
 #include <aspmv/kernel.hpp>
@@ -112,6 +117,7 @@ struct VectorShape {
   int team_size = 1;  // rows per team
   std::int64_t rows_per_thread = 1;
   int direct = 0;  // TpR 1 on GPUs runs as a range kernel: the backend's own launch where it has one (direct_launch)
+  int range = 1;   // GPUs, TpR > 1: a flat range of warps (1) or a team launch (0) (vector_range)
 };
 
 // CSR-vector launch shape for a TpR on this backend.
@@ -120,6 +126,7 @@ VectorShape vector_shape(int tpr, const predictors::KernelParameters& p) {
   VectorShape s;
   s.tpr = tpr;
   s.direct = p.direct_launch;
+  s.range = p.vector_range;
   if (backends::Traits<ExecSpace>::is_gpu) {
     s.team_size = p.team_threads / tpr > 0 ? p.team_threads / tpr : 1;
     s.rows_per_thread = 1;
@@ -155,6 +162,14 @@ void launch_csr_vector_whole(const ExecSpace& exec, const Matrix& a, const Vecto
     scalar.direct = shape.direct;
     launch_csr_scalar(exec, a, scalar, alpha, x, beta, y);
     return;
+  }
+  if constexpr (backends::Traits<ExecSpace>::is_gpu) {
+    if (shape.range == 1 && row_groups_fit<ExecSpace>(shape.tpr)) {
+      launch_row_groups("aspmv::spmv::csr_vector_range", exec, a,
+                        RunColumnsPlain<typename Matrix::indices_view>{a.col_indices()}, shape.tpr, shape.direct, alpha,
+                        x, beta, y);
+      return;
+    }
   }
   CsrVectorFunctor<Matrix, XView, YView, ExecSpace> f{
       a.row_offsets(), a.col_indices(),       a.values(), x, y, alpha, beta, {}, 0, RowBlock{0, a.num_rows(), 0}, teams,
@@ -254,7 +269,7 @@ struct CsrVector {
                                        /*needs_structure*/ false, /*direct*/ true,
                                        /*row_bound*/ true};
   static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::host_rows_per_chunk,
-                                                  TableParameter::direct_launch};
+                                                  TableParameter::direct_launch, TableParameter::vector_range};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrVectorStep<ExecSpace, Matrix>;
 
@@ -273,7 +288,8 @@ struct CsrVector {
     g.blocks = 1;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
-    g.detail = ctx.tpr_source_matrix();
+    g.detail = (shape.range == 1 && impl::row_groups_fit<ExecSpace>(tpr) ? "a range of warps, TpR lanes a row; " : "") +
+               ctx.tpr_source_matrix();
     s.groups.push_back(g);
     return Step<ExecSpace, Matrix>(ctx.a, shape);
   }

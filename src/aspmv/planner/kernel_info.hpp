@@ -77,7 +77,8 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(split_warp_rows)              \
   X(split_chunk_floor)            \
   X(direct_launch)                \
-  X(host_thread_nnz)
+  X(host_thread_nnz)              \
+  X(vector_range)
 
 #define ASPMV_TABLE_PARAMETER_ENUMERATOR(name) name,
 enum class TableParameter { ASPMV_TABLE_PARAMETERS(ASPMV_TABLE_PARAMETER_ENUMERATOR) };
