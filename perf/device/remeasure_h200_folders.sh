@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The five h200 training folders (real-double-{a,b,c}, generated-{a,b}) with some kernels' rows replaced by a later
 # `collect --methods` of them (perf/device/collect_sets.sh), in the base folders' units (yardstick: csr_vector's TpRs
-# 2-32, whose code has not changed since the 2026-12-02 collections): `aspmv_train remeasure` on each pair.
+# 2-32, whose code did not change from the 2026-12-02 collections to 2026-12-04; YARDSTICK=KERNEL:CONFIG[,CONFIG]
+# another): `aspmv_train remeasure` on each pair.
 #   bash perf/device/remeasure_h200_folders.sh BASE_ROOT NEW_PREFIX KERNELS OUT
 # BASE_ROOT/<folder> is each base (tuning_data/h200/measurements/2026-12-02- for the collections themselves, with
 # the trailing dash; a remeasured output folder with a trailing slash); NEW_PREFIX<set> each new collection
@@ -10,7 +11,7 @@ set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 base_root=$1 new_prefix=$2 kernels=$3 out=$4
 py=$(scripts/python_env.sh)
-Y="csr_vector:tpr=2,tpr=4,tpr=8,tpr=16,tpr=32"
+Y=${YARDSTICK:-"csr_vector:tpr=2,tpr=4,tpr=8,tpr=16,tpr=32"}
 for pair in real-double-a:real-a real-double-b:real-b real-double-c:real-c generated-a:generated-a \
   generated-b:generated-b; do
   base=${pair%%:*} new=${pair#*:}
