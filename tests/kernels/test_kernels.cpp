@@ -149,7 +149,8 @@ TEMPLATE_LIST_TEST_CASE("the kernels that read vector_range equal the reference 
   // GPUs: the team launch (0) and the range of warps (1, the default, here also through the backend's own
   // launch); CPUs ignore it.
   const auto matrices = launch_parameter_matrices();
-  for (const auto& [range, direct] : {std::pair{0, 0}, std::pair{1, 1}}) {
+  for (const auto& launch : {std::pair{0, 0}, std::pair{1, 1}}) {
+    const int range = launch.first, direct = launch.second;  // (a lambda cannot capture structured bindings in C++17)
     const auto ran = check_with_parameter<TestType>(
         matrices, TableParameter::vector_range,
         "vector_range " + std::to_string(range) + ", direct_launch " + std::to_string(direct),
