@@ -175,7 +175,7 @@ class CsrDeltaStep {
 
   const VectorShape& shape() const { return shape_; }
   // Whether the rows run as a flat range of warps (GPUs, TpR > 1).
-  bool row_groups() const { return shape_.range == 1 && row_groups_fit<ExecSpace>(shape_.tpr); }
+  bool row_groups() const { return runs_row_groups<ExecSpace>(shape_); }
   int bits() const { return bits_; }
   std::int64_t wide_rows() const { return wide_rows_; }
   std::int64_t wide_nonzeros() const { return wide_nnz_; }
@@ -257,7 +257,7 @@ struct CsrDelta {
     g.nnz = s.stats.nnz;
     g.detail = std::to_string(step.bits()) + "-bit column deltas from a per-row base; " +
                std::to_string(step.wide_rows()) + " wide rows (" + std::to_string(step.wide_nonzeros()) +
-               " nonzeros) read 32-bit indices; " + (step.row_groups() ? "a range of warps, TpR lanes a row; " : "") +
+               " nonzeros) read 32-bit indices; " + (step.row_groups() ? impl::row_groups_detail : "") +
                ctx.tpr_source_matrix();
     s.groups.push_back(g);
     return step;

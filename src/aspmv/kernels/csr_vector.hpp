@@ -137,6 +137,15 @@ VectorShape vector_shape(int tpr, const predictors::KernelParameters& p) {
   return s;
 }
 
+// Whether a shape's rows run as a flat range of warps (impl/row_group_range.hpp:
+// the table's vector_range 1 where the TpR fits; CSR-vector over the whole
+// matrix and csr_delta), and what their plans' summaries then say.
+template <class ExecSpace>
+bool runs_row_groups(const VectorShape& s) {
+  return s.range == 1 && row_groups_fit<ExecSpace>(s.tpr);
+}
+inline constexpr const char* row_groups_detail = "a range of warps, TpR lanes a row; ";
+
 // Teams one block needs so that each of its rows gets its own thread once.
 inline std::int64_t teams_to_cover(std::int64_t rows, const VectorShape& s) {
   const std::int64_t per_team = s.team_size * s.rows_per_thread;
@@ -164,7 +173,7 @@ void launch_csr_vector_whole(const ExecSpace& exec, const Matrix& a, const Vecto
     return;
   }
   if constexpr (backends::Traits<ExecSpace>::is_gpu) {
-    if (shape.range == 1 && row_groups_fit<ExecSpace>(shape.tpr)) {
+    if (runs_row_groups<ExecSpace>(shape)) {
       launch_row_groups("aspmv::spmv::csr_vector_range", exec, a,
                         RunColumnsPlain<typename Matrix::indices_view>{a.col_indices()}, shape.tpr, shape.direct, alpha,
                         x, beta, y);
@@ -288,8 +297,7 @@ struct CsrVector {
     g.blocks = 1;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
-    g.detail = (shape.range == 1 && impl::row_groups_fit<ExecSpace>(tpr) ? "a range of warps, TpR lanes a row; " : "") +
-               ctx.tpr_source_matrix();
+    g.detail = (impl::runs_row_groups<ExecSpace>(shape) ? impl::row_groups_detail : "") + ctx.tpr_source_matrix();
     s.groups.push_back(g);
     return Step<ExecSpace, Matrix>(ctx.a, shape);
   }
