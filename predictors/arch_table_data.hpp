@@ -129,6 +129,13 @@ struct KernelParameters {
   // its short rows, launched as direct_launch says), or as a team launch with
   // Kokkos' vector lanes and a vector reduction a row (0). CPUs ignore it.
   int vector_range = 1;
+  // The skew guard on the known path (selection_guards.hpp): 1, a row-bound
+  // pick made without row statistics gathers them (one row_stats pass, the
+  // backend's reduction: features.hpp) so the guard sees the longest row, not
+  // the mean, which no m, n, nnz can bound (a 6,435-row graph with one row of
+  // 5,923 nonzeros: CSR-vector<32> 3.5x slower than vector_split on the
+  // H200, docs/studies/h200/models-2026-12-04b.md); 0, the guard sees the mean.
+  int skew_guard_gather_row_bound = 0;
 };
 
 struct ArchProvenance {

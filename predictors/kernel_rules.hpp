@@ -47,10 +47,13 @@ inline KernelChoice choose_kernel_by_rule(const RowStats& s, bool gathered, bool
 }
 
 // The kernel the planner's guards fall back to (src/aspmv/planner/selection_guards.hpp):
-// it splits long rows over several teams and balances the nonzeros, so no row
-// shape bounds its time far below the alternatives' (GPUs: CSR-Adaptive with
-// CSR-VectorL for very long rows; CPUs: merge-path).
-inline Kernel robust_kernel(bool is_gpu) { return is_gpu ? Kernel::csr_adaptive : Kernel::merge_path; }
+// it splits long rows and balances the nonzeros, so no row shape bounds its
+// time far below the alternatives'. GPUs: vector_split, the drop-in's kernel
+// (rows over chunks of nonzeros shared by every warp, no analysis); it
+// replaced CSR-Adaptive (rowBlocks built per plan) on 2026-12-04: where the
+// guard fires on the H200's real corpus it is the faster of the two (out of
+// fold, docs/studies/h200/models-2026-12-04b.md). CPUs: merge-path.
+inline Kernel robust_kernel(bool is_gpu) { return is_gpu ? Kernel::vector_split : Kernel::merge_path; }
 
 // The rule of the drop-in call (no plan) where no known-feature model
 // applies, among the kernels that launch without

@@ -21,6 +21,8 @@
 // omp parallel region of one store a thread, and the backend's own launch of the empty and
 // six-view functors (one index: one chunk, run by the caller); the drop-in
 // aspmv::spmv;
+// the row_stats pass of an automatic plan (the backend's reduction, Kokkos'
+// parallel_reduce) and a whole automatic make_plan, on 1,024 and 10^6 rows;
 // each on a generated matrix of 16 rows (stencil2d-5pt-4) and one of 1,024;
 // on CUDA also plan.apply of csr_scalar captured once as a graph on a stream
 // of its own and replayed (aspmv::capture_apply: a replay reuses x and y).
@@ -29,11 +31,13 @@
 // Prints the median over R repeats of each figure.
 
 #include <aspmv/aspmv.hpp>
+#include <aspmv/features.hpp>
 #include <aspmv/impl/canonical_vectors.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/kernels/csr_scalar.hpp>
 #include <backends/graph.hpp>
 #include <backends/range_launch.hpp>
+#include <backends/row_length_moments.hpp>
 #include <backends/traits.hpp>
 #ifdef KOKKOS_ENABLE_CUDA
 #include <backends/cuda/launch_probe.hpp>
@@ -270,6 +274,20 @@ int main(int argc, char** argv) {
       print("graph of plan.apply csr_scalar", name,
             measure(on_stream, calls, repeats, [&] { replay.replay(on_stream); }));
 #endif
+    }
+    // The row_stats pass an automatic plan gathers (each call waits for its result): the backend's own reduction
+    // where the space has one (backends/row_length_moments.hpp), Kokkos' parallel_reduce; and a whole automatic
+    // make_plan. A tenth of the calls: every call waits.
+    const int waited = std::max(1, calls / 10);
+    for (const std::string name : {"stencil2d-5pt-32", "stencil2d-5pt-1000"}) {
+      const auto host = aspmv::corpus::generate(name);
+      aspmv::DeviceCsr<double, std::int32_t, Mem> a(exec, host);
+      if (aspmv::backends::has_row_length_moments<Space>)
+        print("row_stats (backend)", name, measure(exec, waited, repeats, [&] { aspmv::row_stats(exec, a.view()); }));
+      print("row_stats (kokkos reduce)", name,
+            measure(exec, waited, repeats, [&] { aspmv::impl::row_stats_by_kokkos(exec, a.view()); }));
+      print("make_plan automatic", name,
+            measure(exec, std::max(1, waited / 10), repeats, [&] { aspmv::make_plan(exec, a.view()); }));
     }
 
   } catch (const std::exception& e) {

@@ -146,6 +146,10 @@ def generate(table, source_name, sha):
         raise TableError("field 'parameters.host_thread_nnz' must be >= 0")
     # Optional: GPU rows of TpR > 1 lanes as a flat range of warps (1) or a team launch (0).
     params["vector_range"] = int(p.get("vector_range", 1))
+    # Optional: the skew guard gathers row statistics for a row-bound pick of the known path (0 or 1).
+    params["skew_guard_gather_row_bound"] = int(p.get("skew_guard", {}).get("gather_row_bound", 0))
+    if params["skew_guard_gather_row_bound"] not in (0, 1):
+        raise TableError("field 'parameters.skew_guard.gather_row_bound' must be 0 or 1")
     if params["vector_range"] not in (0, 1):
         raise TableError("field 'parameters.vector_range' must be 0 or 1")
     if params["split_warp_rows"] not in (1, 2, 4):
@@ -190,7 +194,7 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL, %d}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL, %d, %d}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
@@ -203,7 +207,7 @@ def generate(table, source_name, sha):
             params["dia_rows_per_thread"], params["tile_mma"], params["lrb_one_launch"], params["lrb_long_row"],
             params["split_lane_entries"], params["split_medium_passes"], params["split_chunk"],
             params["split_warp_rows"], params["split_chunk_floor"], params["direct_launch"],
-            params["host_thread_nnz"], params["vector_range"]),
+            params["host_thread_nnz"], params["vector_range"], params["skew_guard_gather_row_bound"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

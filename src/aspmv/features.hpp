@@ -10,6 +10,7 @@
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <backends/kokkos_compat.hpp>
+#include <backends/row_length_moments.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -119,25 +120,53 @@ RowStats row_stats(const HostCsr<Value, Offset>& a) {
   return row_stats(a.row_offsets, a.num_cols, 0, a.num_rows);
 }
 
-// Row statistics of a device matrix, by one reduction on `exec`.
-template <class ExecSpace, class Value, class Offset, class Mem>
-RowStats row_stats(const ExecSpace& exec, const CsrMatrix<Value, Offset, Mem>& a) {
+namespace impl {
+// The known features of a device matrix (rows, cols, nnz, mean), before any pass.
+template <class Value, class Offset, class Mem>
+RowStats known_row_stats(const CsrMatrix<Value, Offset, Mem>& a) {
   RowStats s;
   s.rows = a.num_rows();
   s.cols = a.num_cols();
   s.nnz = a.nnz();
+  if (s.rows > 0) s.mean = double(s.nnz) / double(s.rows);
+  return s;
+}
+
+// Row statistics of a device matrix by Kokkos' parallel_reduce on `exec` (every space; the spaces with a
+// reduction of their own use it, backends/row_length_moments.hpp, and keep this for comparison:
+// perf/launch/launch_floor.cpp).
+template <class ExecSpace, class Value, class Offset, class Mem>
+RowStats row_stats_by_kokkos(const ExecSpace& exec, const CsrMatrix<Value, Offset, Mem>& a) {
+  RowStats s = known_row_stats(a);
   if (s.rows == 0) return s;
-  s.mean = double(s.nnz) / double(s.rows);
   using Offsets = typename CsrMatrix<Value, Offset, Mem>::offsets_view;
-  impl::RowLengthMoments v;
-  Kokkos::parallel_reduce("aspmv::features::row_stats", impl::RangePolicy<ExecSpace>(exec, 0, s.rows),
-                          impl::RowLengthMomentsFunctor<Offsets>{a.row_offsets(), s.mean}, v);
+  RowLengthMoments v;
+  Kokkos::parallel_reduce("aspmv::features::row_stats", RangePolicy<ExecSpace>(exec, 0, s.rows),
+                          RowLengthMomentsFunctor<Offsets>{a.row_offsets(), s.mean}, v);
   exec.fence();
   s.min = v.min;
   s.max = v.max;
-  const double sq = v.sq;
-  s.var = sq / double(s.rows);
+  s.var = v.sq / double(s.rows);
   return s;
+}
+}  // namespace impl
+
+// Row statistics of a device matrix, by one reduction on `exec` (waits for it): the backend's own where it has
+// one (one launch and one wait on CUDA: 11 us against Kokkos' 20 us on the H200, perf/results/h200/
+// 2026-12-04-row-stats-guard), else Kokkos' parallel_reduce.
+template <class ExecSpace, class Value, class Offset, class Mem>
+RowStats row_stats(const ExecSpace& exec, const CsrMatrix<Value, Offset, Mem>& a) {
+  if constexpr (backends::has_row_length_moments<ExecSpace>) {
+    RowStats s = impl::known_row_stats(a);
+    if (s.rows == 0) return s;
+    const auto v = backends::row_length_moments(exec, a.row_offsets().data(), s.rows, s.mean);
+    s.min = v.min;
+    s.max = v.max;
+    s.var = v.sq / double(s.rows);
+    return s;
+  } else {
+    return impl::row_stats_by_kokkos(exec, a);
+  }
 }
 
 }  // namespace aspmv

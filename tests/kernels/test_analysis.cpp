@@ -10,6 +10,7 @@
 #include <aspmv/kernels/csr_adaptive.hpp>
 #include <aspmv/matrix_features.hpp>
 #include <aspmv/validate.hpp>
+#include <backends/traits.hpp>
 
 #include <corpus/random_csr.hpp>
 
@@ -51,6 +52,41 @@ TEMPLATE_LIST_TEST_CASE("row statistics on the device equal the host's", "[analy
     }
     CHECK(d.mean == Approx(h.mean));
     CHECK(d.var == Approx(h.var).margin(1e-9));
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("row statistics agree over more rows than one grid pass, pass after pass", "[analysis]",
+                        testing::Spaces) {
+  // The backend's reduction (CUDA: at most 1,024 blocks of 256 threads, a done counter the last block resets) and
+  // Kokkos' on the same matrix, three times each, and on a second instance: min, max and var equal the host's.
+  TestType exec;
+  corpus::RandomCsrSpec s;
+  s.rows = 300000;  // > 1,024 x 256: the grid strides
+  s.cols = 1000;
+  s.lengths = corpus::RowLengths::uniform;
+  s.mean = 2;
+  s.spread = 2;
+  auto m = corpus::random_csr(s);
+  const auto other = backends::Traits<TestType>::new_instance();  // a queue of its own on GPUs
+  for (const std::int64_t rows : {std::int64_t(s.rows), std::int64_t(1), std::int64_t(257)}) {
+    INFO("rows " << rows);
+    HostCsr<double, std::int64_t> sub;
+    sub.num_rows = rows;
+    sub.num_cols = m.num_cols;
+    sub.row_offsets.assign(m.row_offsets.begin(), m.row_offsets.begin() + rows + 1);
+    sub.col_indices.assign(m.col_indices.begin(), m.col_indices.begin() + sub.row_offsets.back());
+    sub.values.assign(sub.col_indices.size(), 1.0);
+    const auto h = row_stats(sub);
+    DeviceCsr<double, std::int32_t, typename TestType::memory_space> a(exec, sub);
+    for (int pass = 0; pass < 3; ++pass) {
+      for (const auto& d :
+           {row_stats(exec, a.view()), impl::row_stats_by_kokkos(exec, a.view()), row_stats(other.space, a.view())}) {
+        CHECK(d.min == h.min);
+        CHECK(d.max == h.max);
+        CHECK(d.nnz == h.nnz);
+        CHECK(d.var == Approx(h.var).epsilon(1e-9).margin(1e-12));
+      }
+    }
   }
 }
 

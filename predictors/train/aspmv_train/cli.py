@@ -147,7 +147,8 @@ def cmd_remeasure(args) -> int:
             kernel, _, configs = args.yardstick.partition(":")
             yardstick = (kernel, [c for c in configs.split(",") if c])
         info = remeasure.remeasure(Path(args.base), Path(args.new), Path(args.out),
-                                   [k for k in args.kernels.split(",") if k], yardstick)
+                                   [k for k in args.kernels.split(",") if k], yardstick,
+                                   [c for c in (args.feature_times or "").split(",") if c])
     except DataError as e:
         print(f"aspmv_train remeasure: {e}", file=sys.stderr)
         return 2
@@ -371,6 +372,9 @@ def main(argv=None) -> int:
     rm.add_argument("--yardstick", metavar="KERNEL:CONFIG[,CONFIG]",
                     help="configurations whose code is the same in both collections (e.g. csr_vector:tpr=2,tpr=4): "
                          "the replaced times are put in the base session's units by their per-matrix base/new ratio")
+    rm.add_argument("--feature-times", metavar="COLUMN[,COLUMN]",
+                    help="feature collection times (features.csv time_* columns, e.g. time_row_stats_s) taken from "
+                         "the new folder: a feature pass whose code changed")
     rm.set_defaults(fn=cmd_remeasure)
     ft = sub.add_parser("format-table", help="add the format models (format_time, format_conversion) to a table")
     ft.add_argument("--measurements", nargs="+", required=True,

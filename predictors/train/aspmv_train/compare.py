@@ -101,7 +101,8 @@ def plan_picks(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool, c
         sg = apply_skew_guard(costs, idx, pred, gathered, arch_json, is_gpu, backend=backend)
     else:
         sg = SkewGuarded(pred.copy(), np.zeros(len(rows), dtype=bool), np.zeros(len(rows)))
-    return PlanPicks(sg.pred, gathered | sg.fired, fired, sg.fired, sg.gather_s, pred, gathered)
+    paid = sg.paid if sg.paid is not None else sg.fired
+    return PlanPicks(sg.pred, gathered | paid, fired, sg.fired, sg.gather_s, pred, gathered)
 
 
 def tpr_choices(table: dict, F, times) -> np.ndarray | None:

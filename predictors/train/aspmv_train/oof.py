@@ -10,7 +10,8 @@ trainer (train.Trainer: the same loading, split, candidates, cross-validated cho
 and exports a table; the fold's matrices are then predicted from that table with the JSON evaluator the way
 make_plan asks it at 100 expected calls (compare.plan_picks: gather model, the planner's gather insurance,
 kernel_known or kernel_gathered, then make_plan's skew guard, train.apply_skew_guard: a row-bound pick where one
-row outweighs the device becomes the robust kernel, the known path paying the row_stats pass; the report gives
+row outweighs the device becomes the robust kernel, the known path paying the row_stats pass where it gathers; the
+report gives
 the figures without it beside). Each fold's trainer keeps its own held-out fold 0 of the generated
 families (the generated strata are dealt apart from the real ones, so it is the same fold in every run): those
 matrices, predicted by each of the K tables, give the generated held-out figures beside the real ones.
@@ -458,8 +459,9 @@ def markdown(result: dict) -> str:
         L.append("")
         L += [f"make_plan's skew guard (src/aspmv/planner/selection_guards.hpp; in the figures above): a row-bound "
               "pick (csr_scalar, csr_vector) where the longest row (the mean on the known path) outweighs the "
-              "product spread over the device becomes the robust kernel (CSR-Adaptive on GPUs, merge-path on "
-              "CPUs), the known path paying the row_stats pass:", "",
+              "product spread over the device becomes the robust kernel (vector_split on GPUs, merge-path on "
+              "CPUs), the known path paying the row_stats pass where the table's skew_guard.gather_row_bound "
+              "gathers or the robust kernel needs the row structure:", "",
               "| set | matrices | fired | choice changed | gm vs oracle without → with | min without → with "
               "| > 0.8 with | < 0.5 with |", "|---|---|---|---|---|---|---|---|"]
         for sname in SETS:

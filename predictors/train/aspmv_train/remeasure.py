@@ -13,8 +13,10 @@ Rules:
   output: its replaced kernels' times would be the stale ones. The output's run.json says how many and which;
 - a replaced kernel's configurations come from the new folder only (a configuration it no longer has is gone, a new
   one comes in), its not-ok rows too (the trainer drops them as for any folder);
-- features, blocks, corpus-spec.txt and sessions.txt are the base's (the matrices are the same); failures.csv is the
-  base's rows of the other kernels and the new folder's of the replaced ones;
+- features, blocks, corpus-spec.txt and sessions.txt are the base's (the matrices are the same), but for the feature
+  groups' collection times named in ``feature_times`` (``time_row_stats_s`` when the row_stats pass changed), taken
+  from the new folder as measured (no yardstick: a pass of its own, not a kernel); failures.csv is the base's rows
+  of the other kernels and the new folder's of the replaced ones;
 - run.json is the base's with a ``remeasured`` object: the kernels, the new folder's path, commit, date, device and
   command, the matrices left out, and the reference drift.
 
@@ -70,7 +72,7 @@ def _yardstick_factors(new_r: pd.DataFrame, base_r: pd.DataFrame, kernel: str, c
 
 
 def remeasure(base: Path, new: Path, out: Path, kernels: list[str],
-              yardstick: tuple[str, list[str]] | None = None) -> dict:
+              yardstick: tuple[str, list[str]] | None = None, feature_times: list[str] | None = None) -> dict:
     """Writes ``out`` (base with ``kernels`` re-measured from ``new``, in the base session's units when a yardstick
     is given); returns run.json's ``remeasured`` object."""
     base, new, out = Path(base), Path(new), Path(out)
@@ -147,8 +149,18 @@ def remeasure(base: Path, new: Path, out: Path, kernels: list[str],
         "reference_drift": _time_ratios(new_r[new_r["matrix"].isin(kept)], base_r, reference),
     }
 
+    features = base_f[base_f["matrix"].isin(kept)].copy()
+    feature_drift = {}
+    for col in feature_times or []:
+        if not col.startswith("time_") or col not in base_f.columns or col not in new_f.columns:
+            raise DataError(f"remeasure: {col} is not a feature collection time of both folders")
+        newer = features["matrix"].map(new_f.set_index("matrix")[col])
+        feature_drift[col] = _ratio_summary(newer / features[col])
+        features[col] = newer
+    info["feature_times"] = feature_drift  # new/base per column
+
     out.mkdir(parents=True, exist_ok=True)
-    base_f[base_f["matrix"].isin(kept)].to_csv(out / "features.csv.gz", index=False)
+    features.to_csv(out / "features.csv.gz", index=False)
     runtimes.to_csv(out / "runtimes.csv.gz", index=False)
     blocks = _read_csv(base, "blocks", required=False)
     if blocks is not None:
@@ -189,6 +201,7 @@ def summary_lines(info: dict) -> list[str]:
     if y:
         parts.append(("replaced in base units, new/base time", "replaced_ratio_in_base_units"))
     parts.append(("reference drift, new/base time", "reference_drift"))
+    parts.append(("feature collection time from the new folder, new/base", "feature_times"))
     for title, part in parts:
         for k, s in info[part].items():
             if s.get("pairs", 0):

@@ -157,8 +157,14 @@ class GuardLanes:
 
 
 def robust_kernel(is_gpu: bool) -> str:
-    """predictors/kernel_rules.hpp robust_kernel: CSR-Adaptive on GPUs, merge-path on CPUs."""
-    return "csr_adaptive" if is_gpu else "merge_path"
+    """predictors/kernel_rules.hpp robust_kernel: vector_split on GPUs (CSR-Adaptive before 2026-12-04), merge-path
+    on CPUs."""
+    return "vector_split" if is_gpu else "merge_path"
+
+
+# The robust kernels that need the row structure (kernel_info.hpp's needs_structure): a guard that fires on the
+# known path gathers it first.
+ROBUST_NEEDS_STRUCTURE = ("csr_adaptive", "merge_path")
 
 
 def guard_lanes(arch_json: dict, is_gpu: bool, device: dict, backend: str | None = None) -> GuardLanes:
@@ -179,6 +185,13 @@ def skew_guard_parameters(arch_json: dict) -> tuple[float, int]:
     """(row_share, min_row_passes) of the arch table's parameters.skew_guard, with the C++ defaults."""
     g = (arch_json.get("parameters", {}) or {}).get("skew_guard", {}) or {}
     return (float(g.get("row_share", SKEW_GUARD_ROW_SHARE)), int(g.get("min_row_passes", SKEW_GUARD_MIN_ROW_PASSES)))
+
+
+def skew_guard_gathers_row_bound(arch_json: dict) -> bool:
+    """parameters.skew_guard.gather_row_bound (arch_table_data.hpp skew_guard_gather_row_bound, default 0): a
+    row-bound pick of the known path gathers the row statistics so the guard sees the longest row."""
+    g = (arch_json.get("parameters", {}) or {}).get("skew_guard", {}) or {}
+    return int(g.get("gather_row_bound", 0)) == 1
 
 
 def skew_guard(pick_kernel: str, stats_row, gathered: bool, arch_json: dict, device: GuardLanes) -> str | None:
@@ -209,40 +222,52 @@ class SkewGuarded:
     """Plan picks after the skew guard, per matrix of the ``idx`` given to apply_skew_guard."""
     pred: np.ndarray      # label index the plan runs (the robust kernel's where the guard fired)
     fired: np.ndarray     # the guard replaced the pick
-    gather_s: np.ndarray  # the row_stats pass the guard made the plan pay (fired on the known path), else 0
+    gather_s: np.ndarray  # the row_stats pass the guard made the plan pay on the known path, else 0
+    paid: np.ndarray | None = None  # the known path paid that pass (gather_row_bound, or a robust kernel needing it)
 
 
 def apply_skew_guard(costs: tasks.Costs, idx, pred, gathered, arch_json: dict, is_gpu: bool,
                      device: dict | None = None, backend: str | None = None) -> SkewGuarded:
     """The skew guard over plan picks ``pred`` (label indices, -1: no answer) of matrices ``idx`` of ``costs``,
     ``gathered`` saying which took the gathered path. Where it fires the pick becomes the robust kernel's label
-    (methods.py: csr_adaptive timed at the arch table's adaptive.stage_unroll, the configuration a plan runs;
-    merge_path's ``-``) and, on the known path, the plan pays the row_stats pass (features.csv's
-    time_row_stats_s) because the robust kernel needs the row structure. ``device``: run.json's ``device``;
-    None: each matrix's own DEVICE_FACTS columns (data.load puts run.json's beside every matrix). A robust kernel
-    that is not a measured label leaves the picks as they are."""
+    (vector_split on GPUs; merge_path's ``-`` on CPUs). On the known path the plan pays the row_stats pass
+    (features.csv's time_row_stats_s) where the table's skew_guard.gather_row_bound makes a row-bound pick gather
+    (the guard then judges the longest row), or where the guard fires and the robust kernel needs the row
+    structure. ``device``: run.json's ``device``; None: each matrix's own DEVICE_FACTS columns (data.load puts
+    run.json's beside every matrix). A robust kernel that is not a measured label leaves the picks as they are."""
     idx = np.arange(len(costs.mats)) if idx is None else np.asarray(idx, dtype=int)
     pred = np.asarray(pred, dtype=int).copy()
     gathered = np.broadcast_to(np.asarray(gathered, dtype=bool), pred.shape)
     fired = np.zeros(len(pred), dtype=bool)
+    paid = np.zeros(len(pred), dtype=bool)
     gather_s = np.zeros(len(pred))
     robust = robust_kernel(is_gpu)
     if robust not in costs.labels:
-        return SkewGuarded(pred, fired, gather_s)
+        return SkewGuarded(pred, fired, gather_s, paid)
     r = costs.labels.index(robust)
     F = costs.F.iloc[idx]
     rs_cost = feat.collection_cost(F, feat.ROW_STATS).to_numpy()
     fixed = guard_lanes(arch_json, is_gpu, device, backend) if device is not None else None
+    row_share, _ = skew_guard_parameters(arch_json)
+    gathers_row_bound = skew_guard_gathers_row_bound(arch_json) and row_share > 0
     cols = [c for c in ("rows", "nnz", "max", "compute_units", "simd_width") if c in F.columns]
     for i, row in enumerate(F[cols].to_dict("records")):
         if pred[i] < 0:
             continue
+        label = costs.labels[pred[i]]
+        sees_max = bool(gathered[i])
+        if (not sees_max and gathers_row_bound and label.split("/")[0] in ROW_BOUND_KERNELS
+                and float(row["rows"]) > 0 and float(row["nnz"]) > 0):
+            sees_max = paid[i] = True
         lanes = fixed or guard_lanes(arch_json, is_gpu, row, backend)
-        if skew_guard(costs.labels[pred[i]], row, bool(gathered[i]), arch_json, lanes) is not None:
+        if skew_guard(label, row, sees_max, arch_json, lanes) is not None:
             fired[i] = True
             pred[i] = r
-            gather_s[i] = 0.0 if gathered[i] else rs_cost[i]
-    return SkewGuarded(pred, fired, gather_s)
+            if not sees_max and robust in ROBUST_NEEDS_STRUCTURE:
+                paid[i] = True
+        if paid[i]:
+            gather_s[i] = rs_cost[i]
+    return SkewGuarded(pred, fired, gather_s, paid)
 
 
 def _swap_fold(task: Task, f: int) -> Task:

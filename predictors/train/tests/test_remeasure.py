@@ -119,3 +119,32 @@ def test_a_yardstick_puts_the_replaced_times_in_the_base_sessions_units(folders,
     assert lost not in set(pd.read_csv(tmp_path / "o2" / "features.csv.gz")["matrix"])
     with pytest.raises(data.DataError, match="yardstick merge_path is not among new"):
         remeasure.remeasure(base, new, tmp_path / "o3", ["lrb"], ("merge_path", ["-"]))
+
+
+def test_feature_times_come_from_the_new_folder_when_asked(folders, tmp_path):
+    """A feature pass whose code changed (the row_stats reduction): its collection time is the new folder's, the
+    other features and times the base's; without the option every feature is the base's."""
+    base, new, _, _ = folders
+    faster = tmp_path / "faster"
+    for p in new.iterdir():
+        (faster / p.name).parent.mkdir(parents=True, exist_ok=True)
+        (faster / p.name).write_bytes(p.read_bytes())
+    nf = pd.read_csv(new / "features.csv.gz")
+    nf["time_row_stats_s"] *= 0.25
+    nf["max"] += 1000  # not a time: never taken from the new folder
+    nf.to_csv(faster / "features.csv.gz", index=False)
+    info = remeasure.remeasure(base, faster, tmp_path / "o", ["lrb"], feature_times=["time_row_stats_s"])
+    b = pd.read_csv(base / "features.csv.gz").set_index("matrix")
+    o = pd.read_csv(tmp_path / "o" / "features.csv.gz").set_index("matrix")
+    assert list(o["time_row_stats_s"]) == pytest.approx(list(0.25 * b.loc[o.index, "time_row_stats_s"]))
+    assert (o["max"] == b.loc[o.index, "max"]).all()
+    assert (o["time_columns_s"] == b.loc[o.index, "time_columns_s"]).all()
+    assert info["feature_times"]["time_row_stats_s"]["median"] == pytest.approx(0.25)
+    plain = remeasure.remeasure(base, faster, tmp_path / "p", ["lrb"])
+    assert plain["feature_times"] == {}
+    p = pd.read_csv(tmp_path / "p" / "features.csv.gz").set_index("matrix")
+    assert (p["time_row_stats_s"] == b.loc[p.index, "time_row_stats_s"]).all()
+    with pytest.raises(data.DataError, match="not a feature collection time"):
+        remeasure.remeasure(base, faster, tmp_path / "q", ["lrb"], feature_times=["max"])
+    assert main(["remeasure", "--base", str(base), "--new", str(faster), "--kernels", "lrb", "--out",
+                 str(tmp_path / "c"), "--feature-times", "time_row_stats_s"]) == 0

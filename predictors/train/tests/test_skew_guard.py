@@ -29,7 +29,7 @@ def test_lanes_as_make_plan_counts_them():
     # Without the table's hardware: the run's device (run.json, or a features row's DEVICE_FACTS).
     assert guard_lanes({}, True, {"compute_units": 132, "simd_width": 32}, "cuda") == H100
     assert CPU16 == GuardLanes(False, 16.0, 1.0)
-    assert robust_kernel(True) == "csr_adaptive" and robust_kernel(False) == "merge_path"
+    assert robust_kernel(True) == "vector_split" and robust_kernel(False) == "merge_path"
     assert skew_guard_parameters({}) == (1.0, 32)
     assert skew_guard_parameters({"parameters": {"skew_guard": {"row_share": 2.5, "min_row_passes": 3}}}) == (2.5, 3)
 
@@ -37,8 +37,8 @@ def test_lanes_as_make_plan_counts_them():
 def test_few_long_rows_fire_on_the_known_path():
     # The 25 x 10,500 LP matrix: 129,000 nonzeros, mean 5,160: share 5.3, 161 passes of 32 lanes.
     s = stats(25, 129000)
-    assert skew_guard("csr_vector/tpr=32", s, False, H100_ARCH, H100) == "csr_adaptive"
-    assert skew_guard("csr_scalar", s, False, H100_ARCH, H100) == "csr_adaptive"
+    assert skew_guard("csr_vector/tpr=32", s, False, H100_ARCH, H100) == "vector_split"
+    assert skew_guard("csr_scalar", s, False, H100_ARCH, H100) == "vector_split"
     assert skew_guard("csr_adaptive", s, False, H100_ARCH, H100) is None  # splits rows
     assert skew_guard("merge_path", s, False, H100_ARCH, H100) is None
     assert skew_guard("gao_partitioned", s, False, H100_ARCH, H100) is None
@@ -53,7 +53,7 @@ def test_short_or_regular_matrices_are_left_alone():
 def test_one_huge_row_is_seen_once_gathered():
     s = stats(1000000, 4000000, 1000000)  # one row of 1M among 4M nonzeros: the mean (4) says nothing
     assert skew_guard("csr_scalar", s, False, H100_ARCH, H100) is None
-    assert skew_guard("csr_scalar", s, True, H100_ARCH, H100) == "csr_adaptive"
+    assert skew_guard("csr_scalar", s, True, H100_ARCH, H100) == "vector_split"
 
 
 def test_cpu_threads_and_merge_path():
@@ -86,7 +86,7 @@ def test_apply_over_picks_scores_the_robust_kernel_and_the_gather():
                       "max": [5200, 1000000, 1000000, 3, 5200], "compute_units": 132, "simd_width": 32,
                       "time_row_stats_s": [1e-5, 2e-4, 2e-4, 3e-6, 1e-5]},
                      index=["lp", "huge_known", "huge_gathered", "short", "lp_unanswered"])
-    labels = ["csr_scalar", "csr_vector/tpr=32", "csr_adaptive", "merge_path"]
+    labels = ["csr_scalar", "csr_vector/tpr=32", "vector_split", "merge_path"]
     costs = _costs(F, labels)
     pred = np.array([1, 0, 0, 1, -1])
     gathered = np.array([False, False, True, False, False])
@@ -94,12 +94,25 @@ def test_apply_over_picks_scores_the_robust_kernel_and_the_gather():
     g = apply_skew_guard(costs, None, pred, gathered, {}, True, backend="cuda")
     assert g.fired.tolist() == [True, False, True, False, False]
     assert g.pred.tolist() == [2, 0, 2, 1, -1]
-    assert g.gather_s.tolist() == [1e-5, 0.0, 0.0, 0.0, 0.0]  # the known path pays the row_stats pass
+    assert g.gather_s.tolist() == [0.0] * 5  # vector_split needs no row structure: no pass on the known path
+    assert not g.paid.any()
+    # gather_row_bound: every row-bound pick of the known path pays the pass and the guard sees its longest row
+    # (huge_known: one row of 1M, fired now); the gathered path and unanswered picks as before.
+    rb = {"parameters": {"skew_guard": {"gather_row_bound": 1}}}
+    g = apply_skew_guard(costs, None, pred, gathered, rb, True, backend="cuda")
+    assert g.fired.tolist() == [True, True, True, False, False]
+    assert g.pred.tolist() == [2, 2, 2, 1, -1]
+    assert g.paid.tolist() == [True, True, False, True, False]
+    assert g.gather_s.tolist() == [1e-5, 2e-4, 0.0, 3e-6, 0.0]
     # A subset, the table's hardware, a CPU (16 threads): merge-path.
     g = apply_skew_guard(costs, [2], [0], [True], H100_ARCH, True)
     assert g.pred.tolist() == [2]
     g = apply_skew_guard(costs, [2], [0], [True], {}, False, device={"compute_units": 16})
     assert g.pred.tolist() == [3] and g.fired.tolist() == [True]
+    # merge-path needs the row structure: fired from the mean on the known path, the plan pays the pass.
+    g = apply_skew_guard(costs, [0], [0], [False], {"parameters": {"skew_guard": {"row_share": 0.5}}}, False,
+                         device={"compute_units": 16})  # 25 rows of 5,160 on 16 threads: share 0.64
+    assert g.pred.tolist() == [3] and g.gather_s.tolist() == [1e-5] and g.paid.tolist() == [True]
     # Off, or a robust kernel that was not measured: the picks as they were.
     g = apply_skew_guard(costs, None, pred, gathered, {"parameters": {"skew_guard": {"row_share": 0}}}, True)
     assert g.pred.tolist() == pred.tolist() and not g.fired.any()

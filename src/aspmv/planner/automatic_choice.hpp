@@ -50,7 +50,13 @@ std::optional<predictors::KernelLabel> choose_automatic(const ModelSelection& mo
   }
 
   // No catastrophic pick: a row-bound kernel where one row outweighs the
-  // evenly spread product gives way to the robust kernel.
+  // evenly spread product gives way to the robust kernel. Where the table
+  // says so, a row-bound pick of the known path first gathers the row
+  // statistics, so the guard sees the longest row instead of the mean.
+  if (!s.features_gathered && models.may_gather() && table.parameters.skew_guard_gather_row_bound == 1 &&
+      kernel_traits(s.kernel).row_bound && s.stats.rows > 0 && s.stats.nnz > 0 &&
+      table.parameters.skew_guard_row_share > 0)
+    gather();
   const auto guard = skew_guard(s.kernel, s.stats, s.features_gathered, space.lanes, table.parameters);
   if (guard.fired) {
     s.guard = guard.why;

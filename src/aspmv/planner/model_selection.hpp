@@ -77,6 +77,9 @@ class ModelSelection {
   const std::string& text() const { return text_; }
   bool applies() const { return table_ != nullptr; }
 
+  // Whether the caller lets the plan gather row statistics (PlanOptions::gather_features).
+  bool may_gather() const { return opt_.gather_features; }
+
   // Whether an automatic plan gathers row statistics.
   bool gather(const RowStats& known, PlanSummary& s) const {
     if (!opt_.gather_features) return false;

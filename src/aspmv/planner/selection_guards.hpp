@@ -26,8 +26,9 @@
 // call, and with CSR-Adaptive's analysis 32 of them > 20 % slower over 100
 // calls, tuning_data/h100/measurements/2026-11-26; with 32 it fires on none of
 // the study corpus and still on the 25-row LP matrix, 161 passes), a row-bound pick is replaced by the robust kernel of
-// the device (predictors/kernel_rules.hpp: CSR-Adaptive on GPUs, merge-path on CPUs), and the summary's `guard` says
-// which guard fired and why.
+// the device (predictors/kernel_rules.hpp: vector_split on GPUs, merge-path on CPUs), and the summary's `guard` says
+// which guard fired and why. With the arch table's skew_guard_gather_row_bound 1 a row-bound pick of the known path
+// gathers the row statistics first (automatic_choice.hpp), so that the guard judges the longest row.
 
 #include <aspmv/feature_set.hpp>
 #include <aspmv/kernel.hpp>
