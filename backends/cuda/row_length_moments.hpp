@@ -16,13 +16,15 @@
 //
 // The workspace (a partial per block, the done counter, the pinned result)
 // belongs to a device, is allocated on its first use there, serializes its
-// users by a mutex from launch to wait, and is freed when Kokkos finalizes.
+// users by a mutex from launch to wait, and is freed when Kokkos finalizes
+// (and allocated again if Kokkos is initialized again).
 
 #include <Kokkos_Core.hpp>
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <climits>
 #include <cstdint>
 #include <mutex>
@@ -124,7 +126,15 @@ inline std::array<Workspace, 64>& workspaces() {
   return w;
 }
 
+// Whether release_all waits in Kokkos' finalize hooks (registered again after each finalize, for a later
+// initialize).
+inline std::atomic<bool>& release_registered() {
+  static std::atomic<bool> registered{false};
+  return registered;
+}
+
 inline void release_all() {
+  release_registered().store(false);
   for (auto& w : workspaces()) {
     std::lock_guard<std::mutex> lock(w.mutex);
     if (w.partials != nullptr) cudaFree(w.partials);
@@ -138,8 +148,7 @@ inline void release_all() {
 
 // Allocates `w` on `device` (the caller holds w.mutex).
 inline void allocate(Workspace& w, int device) {
-  static std::once_flag hook;
-  std::call_once(hook, [] { Kokkos::push_finalize_hook(release_all); });
+  if (!release_registered().exchange(true)) Kokkos::push_finalize_hook(release_all);
   int current = 0;
   check(cudaGetDevice(&current), "no current device");
   check(cudaSetDevice(device), "cannot select the device");
