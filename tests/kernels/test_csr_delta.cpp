@@ -2,7 +2,8 @@
 // matrices that make each of their paths run: rows narrow enough for 8-bit
 // deltas, rows that need 16 bits, rows too wide for either (they read A's
 // own indices), empty rows; every enabled space, float and double, int32 and
-// int64 offsets. csr_delta (per-row bases) at every TpR; csr_adaptive_delta
+// int64 offsets. csr_delta (per-row bases, or distances from the row index
+// where every entry is within reach of its row) at every TpR; csr_adaptive_delta
 // (per-rowBlock bases, CSR-Adaptive's body) at every staging unroll, with the
 // small table's tiny blocks (CSR-Stream, CSR-Vector and CSR-VectorL run),
 // atomically and deterministically. The width csr_delta reports must be the
@@ -66,22 +67,52 @@ HostCsr<double, std::int64_t> banded(std::int32_t rows, std::int32_t num_cols, s
   return a;
 }
 
+// Entries at the given distances from each row's diagonal (those inside the matrix): a grid stencil's shape.
+HostCsr<double, std::int64_t> diagonals(std::int32_t rows, const std::vector<std::int32_t>& distances,
+                                        std::uint64_t seed) {
+  corpus::Rng rng(seed);
+  HostCsr<double, std::int64_t> a;
+  a.num_rows = a.num_cols = rows;
+  for (std::int32_t r = 0; r < rows; ++r) {
+    for (const auto d : distances)
+      if (r + d >= 0 && r + d < rows) {
+        a.col_indices.push_back(r + d);
+        a.values.push_back(rng.signed_value());
+      }
+    a.row_offsets.push_back(static_cast<std::int64_t>(a.col_indices.size()));
+  }
+  return a;
+}
+
+constexpr const char* from_rows = "from the row index";
+constexpr const char* from_bases = "from a per-row base";
+
 struct DeltaCase {
   std::string name;
   HostCsr<double, std::int64_t> matrix;
   std::string bits;       // the width the plan must choose ("8-bit", "16-bit")
   std::int64_t wide = 0;  // rows too wide for it
+  std::string form;       // from_rows (every entry within reach of its row) or from_bases
 };
 
 std::vector<DeltaCase> delta_cases() {
   std::vector<DeltaCase> c;
-  c.push_back({"band of 2 x 60: 8 bits", banded(900, 900, 60, 1, {}, 1), "8-bit", 0});
-  c.push_back({"band of 2 x 3000 every 97th: 16 bits", banded(500, 20000, 3000, 97, {}, 2), "16-bit", 0});
-  // Three rows spanning 200,000 columns: wide at either width; the rest fit 8 bits.
-  c.push_back({"band of 2 x 40 with 3 full-width rows", banded(600, 200000, 40, 1, {0, 311, 599}, 3), "8-bit", 3});
-  // Rows of 16-bit spans and two full-width rows.
+  // Every entry within 60 of its row: signed 8-bit distances from the row index.
+  c.push_back({"band of 2 x 60: 8 bits", banded(900, 900, 60, 1, {}, 1), "8-bit", 0, from_rows});
+  // Within 22,461 of the row: 16-bit distances, as the per-row bases would need.
+  c.push_back({"band of 2 x 3000 every 97th: 16 bits", banded(500, 20000, 3000, 97, {}, 2), "16-bit", 0, from_rows});
+  // A grid stencil's shape: distances -1,500 to 1,500 (16 bits either way), rows cut at the matrix's edges.
+  c.push_back({"diagonals at 0, +-1, +-40, +-1500", diagonals(3000, {-1500, -40, -1, 0, 1, 40, 1500}, 8), "16-bit", 0,
+               from_rows});
+  // Rows of 121 columns fit 8-bit bases, but they lie up to 960 from their row: the bases stay.
   c.push_back(
-      {"band of 2 x 9000 every 301st with 2 full-width rows", banded(400, 200000, 9000, 301, {7, 8}, 4), "16-bit", 2});
+      {"band of 2 x 60 off the diagonal: 8-bit bases", banded(900, 1800, 60, 1, {}, 7), "8-bit", 0, from_bases});
+  // Three rows spanning 200,000 columns: wide at either width; the rest fit 8 bits.
+  c.push_back(
+      {"band of 2 x 40 with 3 full-width rows", banded(600, 200000, 40, 1, {0, 311, 599}, 3), "8-bit", 3, from_bases});
+  // Rows of 16-bit spans and two full-width rows.
+  c.push_back({"band of 2 x 9000 every 301st with 2 full-width rows", banded(400, 200000, 9000, 301, {7, 8}, 4),
+               "16-bit", 2, from_bases});
   // Mostly 8-bit rows, but the 16-bit ones carry most nonzeros: 16 bits.
   auto mixed = banded(300, 70000, 30, 1, {}, 5);
   {
@@ -95,13 +126,13 @@ std::vector<DeltaCase> delta_cases() {
       mixed.num_rows += 1;
     }
   }
-  c.push_back({"8-bit rows and heavier 16-bit rows", mixed, "16-bit", 0});
+  c.push_back({"8-bit rows and heavier 16-bit rows", mixed, "16-bit", 0, from_bases});
   return c;
 }
 
 template <class Space, class Value, class Offset>
 void check_delta(const HostCsr<double, std::int64_t>& m, const std::string& name, int tpr, const std::string& bits,
-                 std::int64_t wide) {
+                 std::int64_t wide, const std::string& form) {
   PlanOptions o;
   o.kernel = Kernel::csr_delta;
   o.threads_per_row = tpr;
@@ -119,6 +150,7 @@ void check_delta(const HostCsr<double, std::int64_t>& m, const std::string& name
       if (!bits.empty()) {
         CHECK(r.description.find(bits + " column deltas") != std::string::npos);
         CHECK(r.description.find(" " + std::to_string(wide) + " wide rows") != std::string::npos);
+        CHECK(r.description.find(bits + " column deltas " + form) != std::string::npos);
       }
       const bool groups = range == 1 && impl::row_groups_fit<Space>(tpr);
       CHECK((r.description.find("a range of warps, TpR lanes a row") != std::string::npos) == groups);
@@ -274,9 +306,9 @@ TEMPLATE_LIST_TEST_CASE("csr_delta equals the reference at every width and TpR",
   using Offset = typename TestType::offset;
   for (const auto& d : delta_cases())
     for (int tpr = 1; tpr <= backends::Traits<Space>::max_tpr; tpr *= 2)
-      check_delta<Space, Value, Offset>(d.matrix, d.name, tpr, d.bits, d.wide);
+      check_delta<Space, Value, Offset>(d.matrix, d.name, tpr, d.bits, d.wide, d.form);
   for (const auto& e : corpus::edge_case_matrices(23))
-    for (const int tpr : {1, 2, 8}) check_delta<Space, Value, Offset>(e.matrix, e.name, tpr, "", 0);
+    for (const int tpr : {1, 2, 8}) check_delta<Space, Value, Offset>(e.matrix, e.name, tpr, "", 0, "");
 }
 
 TEMPLATE_LIST_TEST_CASE("block deltas give back every column of A", "[kernels][csr_delta][csr_adaptive_delta]",

@@ -9,6 +9,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <climits>
 #include <cstdint>
 
 namespace aspmv::impl {
@@ -23,6 +24,47 @@ struct DeltaColumns {
     return base + static_cast<std::int32_t>(delta(k));
   }
 };
+
+// Column k of row `row` stored as its signed distance from the row index
+// (csr_delta when every entry of the matrix lies within 2^(bits-1) - 1 of
+// its row: bands and grid stencils; no base to read).
+template <class DeltaView>
+struct RowRelativeColumns {
+  DeltaView delta;
+  std::int64_t row;
+  template <class K>
+  KOKKOS_FORCEINLINE_FUNCTION std::int64_t operator()(const K k) const {
+    return row + static_cast<std::int64_t>(delta(k));
+  }
+};
+
+// The largest |column - row| over the entries of rows, by a max reduction
+// (a negative column counts as out of every width).
+template <class Offsets, class Cols>
+struct LargestRowDistance {
+  using value_type = std::int64_t;
+  Offsets offsets;
+  Cols cols;
+  KOKKOS_FUNCTION void operator()(const std::int64_t row, std::int64_t& largest) const {
+    for (auto k = offsets(row); k < offsets(row + 1); ++k) {
+      const std::int64_t c = cols(k);
+      const std::int64_t d = c < 0 ? INT64_MAX : (c >= row ? c - row : row - c);
+      largest = d > largest ? d : largest;
+    }
+  }
+  KOKKOS_FUNCTION void init(std::int64_t& v) const { v = 0; }  // NOLINT(readability-convert-member-functions-to-static)
+  // NOLINTNEXTLINE(readability-convert-member-functions-to-static)
+  KOKKOS_FUNCTION void join(volatile std::int64_t& into, const volatile std::int64_t& from) const {
+    if (from > into) into = from;
+  }
+};
+
+// The signed width (8 or 16) every entry's distance from its row fits, 0 when neither.
+inline int row_relative_bits(std::int64_t largest_distance) {
+  if (largest_distance <= 127) return 8;
+  if (largest_distance <= 32767) return 16;
+  return 0;
+}
 
 // The smallest and largest column of a run of entries (empty: base 0, fits).
 struct ColumnSpan {

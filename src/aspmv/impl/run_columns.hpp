@@ -4,7 +4,9 @@
 // accessor k -> column of entry k of run w. RunColumnsPlain: A's own indices
 // (csr_adaptive's blocks, CSR-vector's rows in impl/row_group_range.hpp);
 // RunColumnsDelta: a base per run and 8- or 16-bit deltas
-// (impl/column_deltas.hpp; csr_delta's rows, csr_adaptive_delta's blocks).
+// (impl/column_deltas.hpp; csr_delta's rows, csr_adaptive_delta's blocks);
+// RunColumnsRowRelative: signed 8- or 16-bit distances from the row index
+// (csr_delta on bands and stencils).
 
 #include <aspmv/impl/column_deltas.hpp>
 
@@ -38,6 +40,17 @@ struct RunColumnsDelta {
       f(DeltaColumns<DeltaView>{deltas, b});
     else
       f(cols);
+  }
+};
+
+// Signed distances from the run's (row's) index, every run (csr_delta's
+// row-relative form: no base, no wide runs).
+template <class DeltaView>
+struct RunColumnsRowRelative {
+  DeltaView deltas;
+  template <class F>
+  KOKKOS_FORCEINLINE_FUNCTION void with_run(std::int64_t w, const F& f) const {
+    f(RowRelativeColumns<DeltaView>{deltas, w});
   }
 };
 

@@ -2,7 +2,11 @@
 // CSR-delta<TpR>: CSR-vector reading compressed column indices. The plan
 // (the format conversion, timed as analysis) stores per row a base column
 // (the row's smallest) and per nonzero its column minus the base in 8 or 16
-// bits: the ELL-BRO idea (Tang et al., cited by Lehnert) applied to CSR. A
+// bits: the ELL-BRO idea (Tang et al., cited by Lehnert) applied to CSR; or,
+// where every entry of the matrix lies within 127 (32,767) of its row at no
+// more bits than the bases need (bands, grid stencils), per nonzero its signed
+// distance from the row index and no base at all (4 bytes and a dependent
+// load a row fewer). A
 // nonzero then moves 8 + 1 or 8 + 2 bytes of matrix instead of 8 + 4
 // (double), 4 + 1 or 4 + 2 instead of 4 + 4 (float), plus 4 bytes per row.
 // Rows whose columns span too far for the width ("wide" rows, base -1) read
@@ -74,16 +78,14 @@ struct CsrDeltaFill {
   }
 };
 
-template <class Matrix, class DeltaView, class XView, class YView, class ExecSpace>
+template <class Matrix, class RowColumns, class XView, class YView, class ExecSpace>
 struct CsrDeltaFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
   using Member = typename TeamPolicy<ExecSpace>::member_type;
   typename Matrix::offsets_view offsets;
-  typename Matrix::indices_view cols;
   typename Matrix::values_view vals;
-  Kokkos::View<const std::int32_t*, typename Matrix::memory_space> base;
-  DeltaView delta;
+  RowColumns columns;  // impl/run_columns.hpp: a per-row base and deltas, or distances from the row index
   XView x;
   YView y;
   Value alpha, beta;
@@ -99,16 +101,13 @@ struct CsrDeltaFunctor {
       const std::int64_t last = first + rows_per_thread < num_rows ? first + rows_per_thread : num_rows;
       for (std::int64_t row = first; row < last; ++row) {
         const Offset begin = offsets(row), end = offsets(row + 1);
-        const std::int32_t b = base(row);
         Value sum = 0;
-        Kokkos::parallel_reduce(
-            Kokkos::ThreadVectorRange(team, tpr),
-            [&](const int lane, Value& s) {
-              s += b >= 0
-                       ? strided_dot<Value>(begin + lane, end, Offset(tpr), DeltaColumns<DeltaView>{delta, b}, vals, x)
-                       : strided_dot<Value>(begin + lane, end, Offset(tpr), cols, vals, x);
-            },
-            sum);
+        columns.with_run(row, [&](const auto& cols) {
+          Kokkos::parallel_reduce(
+              Kokkos::ThreadVectorRange(team, tpr),
+              [&](const int lane, Value& s) { s += strided_dot<Value>(begin + lane, end, Offset(tpr), cols, vals, x); },
+              sum);
+        });
         Kokkos::single(Kokkos::PerThread(team), [&]() { write_row(y, row, alpha, sum, beta); });
       }
     }
@@ -116,22 +115,32 @@ struct CsrDeltaFunctor {
 };
 
 // TpR = 1 on GPUs: one thread per row, a flat range.
-template <class Matrix, class DeltaView, class XView, class YView>
+template <class Matrix, class RowColumns, class XView, class YView>
 struct CsrDeltaRowFunctor {
   using Value = typename Matrix::value_type;
   typename Matrix::offsets_view offsets;
-  typename Matrix::indices_view cols;
   typename Matrix::values_view vals;
-  Kokkos::View<const std::int32_t*, typename Matrix::memory_space> base;
-  DeltaView delta;
+  RowColumns columns;
   XView x;
   YView y;
   Value alpha, beta;
   KOKKOS_FUNCTION void operator()(const std::int64_t row) const {
-    const std::int32_t b = base(row);
-    const Value sum = b >= 0 ? row_sum<Value>(offsets, DeltaColumns<DeltaView>{delta, b}, vals, x, row)
-                             : row_sum<Value>(offsets, cols, vals, x, row);
+    Value sum = 0;
+    columns.with_run(row, [&](const auto& cols) { sum = row_sum<Value>(offsets, cols, vals, x, row); });
     write_row(y, row, alpha, sum, beta);
+  }
+};
+
+// The row-relative form's conversion: each entry's signed distance from its row.
+template <class Matrix, class DeltaView>
+struct CsrDeltaRowRelativeFill {
+  using Delta = typename DeltaView::value_type;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  DeltaView delta;
+  KOKKOS_FUNCTION void operator()(const std::int64_t row) const {
+    for (auto k = offsets(row); k < offsets(row + 1); ++k)
+      delta(k) = static_cast<Delta>(static_cast<std::int64_t>(cols(k)) - row);
   }
 };
 
@@ -142,6 +151,8 @@ class CsrDeltaStep {
   using memory_space = typename Matrix::memory_space;
   using Deltas8 = Kokkos::View<const std::uint8_t*, memory_space>;
   using Deltas16 = Kokkos::View<const std::uint16_t*, memory_space>;
+  using Relative8 = Kokkos::View<const std::int8_t*, memory_space>;
+  using Relative16 = Kokkos::View<const std::int16_t*, memory_space>;
 
   CsrDeltaStep(const ExecSpace& exec, const Matrix& a, VectorShape shape) : a_(a), shape_(shape) {
     const std::int64_t m = a.num_rows(), nnz = a.nnz();
@@ -152,11 +163,30 @@ class CsrDeltaStep {
     bits_ = delta_bits(nnz, wide);
     wide_nnz_ = wide.nonzeros(bits_);
     wide_rows_ = wide.runs(bits_);
-    base_ = allocate<std::int32_t, memory_space>(exec, m, "aspmv::csr_delta::base");
-    if (bits_ == 8)
-      deltas8_ = fill<std::uint8_t>(exec, 256);
-    else
-      deltas16_ = fill<std::uint16_t>(exec, 65536);
+    // Every entry within a signed width of its row, at no more bits than the per-row bases need: distances from
+    // the row index, no base to store or read (bands, grid stencils).
+    std::int64_t largest = 0;
+    if (m > 0)
+      Kokkos::parallel_reduce("aspmv::csr_delta::row_distance", RangePolicy<ExecSpace>(exec, 0, m),
+                              LargestRowDistance<typename Matrix::offsets_view, typename Matrix::indices_view>{
+                                  a.row_offsets(), a.col_indices()},
+                              largest);
+    const int relative = row_relative_bits(largest);
+    if (relative != 0 && relative <= bits_) {
+      row_relative_ = true;
+      bits_ = relative;
+      wide_nnz_ = wide_rows_ = 0;
+      if (bits_ == 8)
+        relative8_ = fill_relative<std::int8_t>(exec);
+      else
+        relative16_ = fill_relative<std::int16_t>(exec);
+    } else {
+      base_ = allocate<std::int32_t, memory_space>(exec, m, "aspmv::csr_delta::base");
+      if (bits_ == 8)
+        deltas8_ = fill<std::uint8_t>(exec, 256);
+      else
+        deltas16_ = fill<std::uint16_t>(exec, 65536);
+    }
     exec.fence();
   }
 
@@ -167,16 +197,24 @@ class CsrDeltaStep {
   void run_group(std::size_t, const ExecSpace& exec, const Work&, Value alpha, const XView& x, Value beta,
                  const YView& y) const {
     if (a_.num_rows() == 0) return;
-    if (bits_ == 8)
-      launch(exec, deltas8_, alpha, x, beta, y);
+    using Cols = typename Matrix::indices_view;
+    using Bases = Kokkos::View<const std::int32_t*, memory_space>;
+    if (row_relative_ && bits_ == 8)
+      launch(exec, RunColumnsRowRelative<Relative8>{relative8_}, alpha, x, beta, y);
+    else if (row_relative_)
+      launch(exec, RunColumnsRowRelative<Relative16>{relative16_}, alpha, x, beta, y);
+    else if (bits_ == 8)
+      launch(exec, RunColumnsDelta<Bases, Deltas8, Cols>{base_, deltas8_, a_.col_indices()}, alpha, x, beta, y);
     else
-      launch(exec, deltas16_, alpha, x, beta, y);
+      launch(exec, RunColumnsDelta<Bases, Deltas16, Cols>{base_, deltas16_, a_.col_indices()}, alpha, x, beta, y);
   }
 
   const VectorShape& shape() const { return shape_; }
   // Whether the rows run as a flat range of warps (GPUs, TpR > 1).
   bool row_groups() const { return runs_row_groups<ExecSpace>(shape_); }
   int bits() const { return bits_; }
+  // Whether the deltas are distances from the row index (no per-row base).
+  bool row_relative() const { return row_relative_; }
   std::int64_t wide_rows() const { return wide_rows_; }
   std::int64_t wide_nonzeros() const { return wide_nnz_; }
   std::int64_t teams() const { return teams_to_cover(a_.num_rows(), shape_); }
@@ -190,28 +228,34 @@ class CsrDeltaStep {
     return d;
   }
 
-  template <class DeltaView, class XView, class YView>
-  void launch(const ExecSpace& exec, const DeltaView& deltas, Value alpha, const XView& x, Value beta,
+  template <class Delta>
+  Kokkos::View<const Delta*, memory_space> fill_relative(const ExecSpace& exec) {
+    auto d = allocate<Delta, memory_space>(exec, a_.nnz(), "aspmv::csr_delta::row_distances");
+    Kokkos::parallel_for("aspmv::csr_delta::convert", RangePolicy<ExecSpace>(exec, 0, a_.num_rows()),
+                         CsrDeltaRowRelativeFill<Matrix, decltype(d)>{a_.row_offsets(), a_.col_indices(), d});
+    return d;
+  }
+
+  template <class RowColumns, class XView, class YView>
+  void launch(const ExecSpace& exec, const RowColumns& columns, Value alpha, const XView& x, Value beta,
               const YView& y) const {
     if (backends::Traits<ExecSpace>::is_gpu && shape_.tpr == 1) {
       backends::parallel_range("aspmv::spmv::csr_delta_tpr1", RangePolicy<ExecSpace>(exec, 0, a_.num_rows()),
-                               CsrDeltaRowFunctor<Matrix, DeltaView, XView, YView>{
-                                   a_.row_offsets(), a_.col_indices(), a_.values(), base_, deltas, x, y, alpha, beta},
+                               CsrDeltaRowFunctor<Matrix, RowColumns, XView, YView>{a_.row_offsets(), a_.values(),
+                                                                                    columns, x, y, alpha, beta},
                                shape_.direct);
       return;
     }
     if constexpr (backends::Traits<ExecSpace>::is_gpu) {
       if (row_groups()) {
-        using Columns =
-            RunColumnsDelta<Kokkos::View<const std::int32_t*, memory_space>, DeltaView, typename Matrix::indices_view>;
-        launch_row_groups("aspmv::spmv::csr_delta_range", exec, a_, Columns{base_, deltas, a_.col_indices()},
-                          shape_.tpr, shape_.direct, alpha, x, beta, y);
+        launch_row_groups("aspmv::spmv::csr_delta_range", exec, a_, columns, shape_.tpr, shape_.direct, alpha, x, beta,
+                          y);
         return;
       }
     }
-    CsrDeltaFunctor<Matrix, DeltaView, XView, YView, ExecSpace> f{
-        a_.row_offsets(), a_.col_indices(),       a_.values(), base_, deltas, x, y, alpha, beta, a_.num_rows(),
-        shape_.team_size, shape_.rows_per_thread, shape_.tpr};
+    CsrDeltaFunctor<Matrix, RowColumns, XView, YView, ExecSpace> f{
+        a_.row_offsets(),       a_.values(), columns, x, y, alpha, beta, a_.num_rows(), shape_.team_size,
+        shape_.rows_per_thread, shape_.tpr};
     Kokkos::parallel_for("aspmv::spmv::csr_delta",
                          TeamPolicy<ExecSpace>(exec, static_cast<int>(teams()), shape_.team_size, shape_.tpr), f);
   }
@@ -221,9 +265,12 @@ class CsrDeltaStep {
   int bits_ = 16;
   std::int64_t wide_nnz_ = 0;
   std::int64_t wide_rows_ = 0;
+  bool row_relative_ = false;
   Kokkos::View<std::int32_t*, memory_space> base_;
   Deltas8 deltas8_;
   Deltas16 deltas16_;
+  Relative8 relative8_;
+  Relative16 relative16_;
 };
 
 }  // namespace aspmv::impl
@@ -255,7 +302,9 @@ struct CsrDelta {
     g.blocks = 1;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
-    g.detail = std::to_string(step.bits()) + "-bit column deltas from a per-row base; " +
+    g.detail = std::to_string(step.bits()) + "-bit column deltas " +
+               (step.row_relative() ? std::string("from the row index (every entry within reach of its row); ")
+                                    : std::string("from a per-row base; ")) +
                std::to_string(step.wide_rows()) + " wide rows (" + std::to_string(step.wide_nonzeros()) +
                " nonzeros) read 32-bit indices; " + (step.row_groups() ? impl::row_groups_detail : "") +
                ctx.tpr_source_matrix();
