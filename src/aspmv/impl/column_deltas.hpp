@@ -9,7 +9,6 @@
 
 #include <Kokkos_Core.hpp>
 
-#include <climits>
 #include <cstdint>
 
 namespace aspmv::impl {
