@@ -16,12 +16,6 @@
 
 namespace aspmv::backends {
 
-struct RowLengthMomentsResult {
-  std::int64_t min = 0;
-  std::int64_t max = 0;
-  double sq = 0;
-};
-
 template <class Space>
 constexpr bool space_has_row_length_moments() {
 #ifdef KOKKOS_ENABLE_CUDA
@@ -34,21 +28,14 @@ template <class Space>
 inline constexpr bool has_row_length_moments = space_has_row_length_moments<Space>();
 
 // Only where has_row_length_moments<ExecSpace>; rows > 0, `offsets` in the space's memory. Waits for `exec`.
+// Returns the backend's value: min, max and sq members.
 template <class ExecSpace, class Offset>
-RowLengthMomentsResult row_length_moments([[maybe_unused]] const ExecSpace& exec,
-                                          [[maybe_unused]] const Offset* offsets, [[maybe_unused]] std::int64_t rows,
-                                          [[maybe_unused]] double mean) {
+auto row_length_moments([[maybe_unused]] const ExecSpace& exec, [[maybe_unused]] const Offset* offsets,
+                        [[maybe_unused]] std::int64_t rows, [[maybe_unused]] double mean) {
   static_assert(has_row_length_moments<ExecSpace>, "row_length_moments: no backend reduction on this space");
-  RowLengthMomentsResult r;
 #ifdef KOKKOS_ENABLE_CUDA
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
-    const auto v = cuda::row_length_moments(exec.cuda_stream(), exec.cuda_device(), offsets, rows, mean);
-    r.min = v.min;
-    r.max = v.max;
-    r.sq = v.sq;
-  }
+  return cuda::row_length_moments(exec.cuda_stream(), exec.cuda_device(), offsets, rows, mean);
 #endif
-  return r;
 }
 
 }  // namespace aspmv::backends

@@ -132,6 +132,15 @@ RowStats known_row_stats(const CsrMatrix<Value, Offset, Mem>& a) {
   return s;
 }
 
+// `s` with min, max and var from a reduction's moments (min, max, sq: squared deviations from s.mean summed).
+template <class Moments>
+RowStats with_moments(RowStats s, const Moments& v) {
+  s.min = v.min;
+  s.max = v.max;
+  s.var = v.sq / double(s.rows);
+  return s;
+}
+
 // Row statistics of a device matrix by Kokkos' parallel_reduce on `exec` (every space; the spaces with a
 // reduction of their own use it, backends/row_length_moments.hpp, and keep this for comparison:
 // perf/launch/launch_floor.cpp).
@@ -144,10 +153,7 @@ RowStats row_stats_by_kokkos(const ExecSpace& exec, const CsrMatrix<Value, Offse
   Kokkos::parallel_reduce("aspmv::features::row_stats", RangePolicy<ExecSpace>(exec, 0, s.rows),
                           RowLengthMomentsFunctor<Offsets>{a.row_offsets(), s.mean}, v);
   exec.fence();
-  s.min = v.min;
-  s.max = v.max;
-  s.var = v.sq / double(s.rows);
-  return s;
+  return with_moments(s, v);
 }
 }  // namespace impl
 
@@ -159,11 +165,7 @@ RowStats row_stats(const ExecSpace& exec, const CsrMatrix<Value, Offset, Mem>& a
   if constexpr (backends::has_row_length_moments<ExecSpace>) {
     RowStats s = impl::known_row_stats(a);
     if (s.rows == 0) return s;
-    const auto v = backends::row_length_moments(exec, a.row_offsets().data(), s.rows, s.mean);
-    s.min = v.min;
-    s.max = v.max;
-    s.var = v.sq / double(s.rows);
-    return s;
+    return impl::with_moments(s, backends::row_length_moments(exec, a.row_offsets().data(), s.rows, s.mean));
   } else {
     return impl::row_stats_by_kokkos(exec, a);
   }

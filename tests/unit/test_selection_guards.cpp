@@ -23,6 +23,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -81,6 +82,24 @@ double pick_time(const std::map<std::string, std::map<std::string, double>>& ker
   return worst;
 }
 
+// make_plan's automatic choice of `a` on the H100's facts and `arch`, with the known statistics as make_plan sets
+// them and a host pass as the gathering one. `label`: the kernel model's label where it chose.
+PlanSummary plan_choice(const HostCsr<double, std::int64_t>& a, const predictors::ArchTableData& arch,
+                        const predictors::ModelTable& table, const PlanOptions& opt,
+                        std::optional<predictors::KernelLabel>* label = nullptr) {
+  const auto facts = h100_facts();
+  const planner::ModelSelection models(opt, arch, facts, &table);
+  REQUIRE(models.applies());
+  PlanSummary s;
+  s.stats.rows = a.num_rows;
+  s.stats.cols = a.num_cols;
+  s.stats.nnz = a.nnz();
+  s.stats.mean = double(a.nnz()) / double(a.num_rows);
+  const auto chosen = planner::choose_automatic(models, facts, arch, s, [&] { return row_stats(a); });
+  if (label != nullptr) *label = chosen;
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("the h100 planner's pick on matrices outside the corpus is within 2x of the best", "[guards]") {
@@ -99,15 +118,8 @@ TEST_CASE("the h100 planner's pick on matrices outside the corpus is within 2x o
     const auto a = corpus::generate(name);
     PlanOptions opt;
     opt.expected_calls = 100;
-    const auto facts = h100_facts();
-    const planner::ModelSelection models(opt, arch, facts, &table->table());
-    REQUIRE(models.applies());
-    PlanSummary s;
-    s.stats.rows = a.num_rows;
-    s.stats.cols = a.num_cols;
-    s.stats.nnz = a.nnz();
-    s.stats.mean = double(a.nnz()) / double(a.num_rows);
-    const auto label = planner::choose_automatic(models, facts, arch, s, [&] { return row_stats(a); });
+    std::optional<predictors::KernelLabel> label;
+    const PlanSummary s = plan_choice(a, arch, table->table(), opt, &label);
     INFO(s.describe());
     double best = std::numeric_limits<double>::infinity();
     for (const auto& [kernel, configs] : timings.at(name)) {
@@ -183,15 +195,7 @@ TEST_CASE("with skew_guard.gather_row_bound a row-bound pick of the known path s
     PlanOptions opt;
     opt.expected_calls = calls;
     opt.gather_features = may_gather;
-    const planner::ModelSelection models(opt, arch, facts, &table->table());
-    REQUIRE(models.applies());
-    PlanSummary s;
-    s.stats.rows = a.num_rows;
-    s.stats.cols = a.num_cols;
-    s.stats.nnz = a.nnz();
-    s.stats.mean = double(a.nnz()) / double(a.num_rows);
-    planner::choose_automatic(models, facts, arch, s, [&] { return row_stats(a); });
-    return s;
+    return plan_choice(a, arch, table->table(), opt);
   };
   int known_row_bound = 0, fired = 0, kept = 0;
   for (const std::string name :

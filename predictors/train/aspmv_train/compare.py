@@ -100,9 +100,9 @@ def plan_picks(table: dict, costs: tasks.Costs, arch_json: dict, is_gpu: bool, c
     if skew:
         sg = apply_skew_guard(costs, idx, pred, gathered, arch_json, is_gpu, backend=backend)
     else:
-        sg = SkewGuarded(pred.copy(), np.zeros(len(rows), dtype=bool), np.zeros(len(rows)))
-    paid = sg.paid if sg.paid is not None else sg.fired
-    return PlanPicks(sg.pred, gathered | paid, fired, sg.fired, sg.gather_s, pred, gathered)
+        none = np.zeros(len(rows), dtype=bool)
+        sg = SkewGuarded(pred.copy(), none, np.zeros(len(rows)), none.copy())
+    return PlanPicks(sg.pred, gathered | sg.paid, fired, sg.fired, sg.gather_s, pred, gathered)
 
 
 def tpr_choices(table: dict, F, times) -> np.ndarray | None:

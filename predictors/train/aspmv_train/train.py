@@ -223,7 +223,7 @@ class SkewGuarded:
     pred: np.ndarray      # label index the plan runs (the robust kernel's where the guard fired)
     fired: np.ndarray     # the guard replaced the pick
     gather_s: np.ndarray  # the row_stats pass the guard made the plan pay on the known path, else 0
-    paid: np.ndarray | None = None  # the known path paid that pass (gather_row_bound, or a robust kernel needing it)
+    paid: np.ndarray      # the known path paid that pass (gather_row_bound, or a robust kernel needing it)
 
 
 def apply_skew_guard(costs: tasks.Costs, idx, pred, gathered, arch_json: dict, is_gpu: bool,

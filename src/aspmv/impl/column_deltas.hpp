@@ -37,27 +37,6 @@ struct RowRelativeColumns {
   }
 };
 
-// The largest |column - row| over the entries of rows, by a max reduction
-// (a negative column counts as out of every width).
-template <class Offsets, class Cols>
-struct LargestRowDistance {
-  using value_type = std::int64_t;
-  Offsets offsets;
-  Cols cols;
-  KOKKOS_FUNCTION void operator()(const std::int64_t row, std::int64_t& largest) const {
-    for (auto k = offsets(row); k < offsets(row + 1); ++k) {
-      const std::int64_t c = cols(k);
-      const std::int64_t d = c < 0 ? INT64_MAX : (c >= row ? c - row : row - c);
-      largest = d > largest ? d : largest;
-    }
-  }
-  KOKKOS_FUNCTION void init(std::int64_t& v) const { v = 0; }  // NOLINT(readability-convert-member-functions-to-static)
-  // NOLINTNEXTLINE(readability-convert-member-functions-to-static)
-  KOKKOS_FUNCTION void join(volatile std::int64_t& into, const volatile std::int64_t& from) const {
-    if (from > into) into = from;
-  }
-};
-
 // The signed width (8 or 16) every entry's distance from its row fits, 0 when neither.
 inline int row_relative_bits(std::int64_t largest_distance) {
   if (largest_distance <= 127) return 8;
@@ -83,6 +62,14 @@ KOKKOS_INLINE_FUNCTION ColumnSpan column_span(const Cols& cols, Offset begin, Of
   return {lo, hi};
 }
 
+// The largest |column - row| of a row's entries from their span (a negative
+// column is out of every width; an empty row is at distance 0).
+KOKKOS_INLINE_FUNCTION std::int64_t row_distance(const ColumnSpan& span, std::int64_t row, bool empty) {
+  if (empty) return 0;
+  if (span.lo < 0) return INT64_MAX;
+  return row - span.lo > span.hi - row ? row - span.lo : span.hi - row;
+}
+
 // Runs (rows, blocks) too wide for 8 and for 16 bits and their nonzeros,
 // summed by one reduction.
 struct WideNonzeros {
@@ -101,7 +88,8 @@ struct WideNonzerosReduction {
     wide.bits8 = wide.bits16 = wide.runs8 = wide.runs16 = 0;
   }
   // NOLINTNEXTLINE(readability-convert-member-functions-to-static)
-  KOKKOS_FUNCTION void join(volatile WideNonzeros& into, const volatile WideNonzeros& from) const {
+  KOKKOS_FUNCTION void join(volatile WideNonzeros& into, const volatile WideNonzeros& from) const { add(into, from); }
+  KOKKOS_INLINE_FUNCTION static void add(volatile WideNonzeros& into, const volatile WideNonzeros& from) {
     backends::volatile_add(into.bits8, from.bits8);  // C++20 deprecates += on volatile
     backends::volatile_add(into.bits16, from.bits16);
     backends::volatile_add(into.runs8, from.runs8);

@@ -45,16 +45,35 @@
 
 namespace aspmv::impl {
 
-// Rows whose deltas do not fit 8 and 16 bits, as nonzeros, in one pass over
-// the column indices (a row with a negative column never fits: it keeps A's
-// indices).
+// What csr_delta's form needs, from one pass over the column indices: the
+// rows whose per-row deltas do not fit 8 and 16 bits (as nonzeros; a row with
+// a negative column never fits: it keeps A's indices) and the largest
+// distance of an entry from its row.
+struct CsrDeltaSurveyValue {
+  WideNonzeros wide;
+  std::int64_t row_distance = 0;
+};
 template <class Matrix>
-struct CsrDeltaWideNonzeros : WideNonzerosReduction {
+struct CsrDeltaSurvey {
+  using value_type = CsrDeltaSurveyValue;
   typename Matrix::offsets_view offsets;
   typename Matrix::indices_view cols;
-  KOKKOS_FUNCTION void operator()(const std::int64_t row, WideNonzeros& wide) const {
+  KOKKOS_FUNCTION void operator()(const std::int64_t row, CsrDeltaSurveyValue& survey) const {
     const auto b = offsets(row), e = offsets(row + 1);
-    count(column_span(cols, b, e), static_cast<std::int64_t>(e - b), wide);
+    const ColumnSpan span = column_span(cols, b, e);
+    WideNonzerosReduction::count(span, static_cast<std::int64_t>(e - b), survey.wide);
+    const std::int64_t d = row_distance(span, row, e <= b);
+    survey.row_distance = d > survey.row_distance ? d : survey.row_distance;
+  }
+  KOKKOS_FUNCTION void init(
+      CsrDeltaSurveyValue& survey) const {  // NOLINT(readability-convert-member-functions-to-static)
+    survey.wide = WideNonzeros{};
+    survey.row_distance = 0;
+  }
+  // NOLINTNEXTLINE(readability-convert-member-functions-to-static)
+  KOKKOS_FUNCTION void join(volatile CsrDeltaSurveyValue& into, const volatile CsrDeltaSurveyValue& from) const {
+    WideNonzerosReduction::add(into.wide, from.wide);
+    if (from.row_distance > into.row_distance) into.row_distance = from.row_distance;
   }
 };
 
@@ -156,22 +175,16 @@ class CsrDeltaStep {
 
   CsrDeltaStep(const ExecSpace& exec, const Matrix& a, VectorShape shape) : a_(a), shape_(shape) {
     const std::int64_t m = a.num_rows(), nnz = a.nnz();
-    WideNonzeros wide;
+    CsrDeltaSurveyValue survey;
     if (m > 0)
-      Kokkos::parallel_reduce("aspmv::csr_delta::wide_nonzeros", RangePolicy<ExecSpace>(exec, 0, m),
-                              CsrDeltaWideNonzeros<Matrix>{{}, a.row_offsets(), a.col_indices()}, wide);
-    bits_ = delta_bits(nnz, wide);
-    wide_nnz_ = wide.nonzeros(bits_);
-    wide_rows_ = wide.runs(bits_);
+      Kokkos::parallel_reduce("aspmv::csr_delta::survey", RangePolicy<ExecSpace>(exec, 0, m),
+                              CsrDeltaSurvey<Matrix>{a.row_offsets(), a.col_indices()}, survey);
+    bits_ = delta_bits(nnz, survey.wide);
+    wide_nnz_ = survey.wide.nonzeros(bits_);
+    wide_rows_ = survey.wide.runs(bits_);
     // Every entry within a signed width of its row, at no more bits than the per-row bases need: distances from
     // the row index, no base to store or read (bands, grid stencils).
-    std::int64_t largest = 0;
-    if (m > 0)
-      Kokkos::parallel_reduce("aspmv::csr_delta::row_distance", RangePolicy<ExecSpace>(exec, 0, m),
-                              LargestRowDistance<typename Matrix::offsets_view, typename Matrix::indices_view>{
-                                  a.row_offsets(), a.col_indices()},
-                              largest);
-    const int relative = row_relative_bits(largest);
+    const int relative = row_relative_bits(survey.row_distance);
     if (relative != 0 && relative <= bits_) {
       row_relative_ = true;
       bits_ = relative;

@@ -54,8 +54,7 @@ std::optional<predictors::KernelLabel> choose_automatic(const ModelSelection& mo
   // says so, a row-bound pick of the known path first gathers the row
   // statistics, so the guard sees the longest row instead of the mean.
   if (!s.features_gathered && models.may_gather() && table.parameters.skew_guard_gather_row_bound == 1 &&
-      kernel_traits(s.kernel).row_bound && s.stats.rows > 0 && s.stats.nnz > 0 &&
-      table.parameters.skew_guard_row_share > 0)
+      skew_guard_applies(s.kernel, s.stats, table.parameters))
     gather();
   const auto guard = skew_guard(s.kernel, s.stats, s.features_gathered, space.lanes, table.parameters);
   if (guard.fired) {

@@ -54,10 +54,16 @@ struct GuardVerdict {
   std::string why;
 };
 
+// Whether the skew guard judges a pick at all: a row-bound kernel on a
+// non-empty matrix, with the guard on in the arch table.
+inline bool skew_guard_applies(Kernel pick, const RowStats& s, const predictors::KernelParameters& p) {
+  return kernel_traits(pick).row_bound && s.rows > 0 && s.nnz > 0 && p.skew_guard_row_share > 0;
+}
+
 inline GuardVerdict skew_guard(Kernel pick, const RowStats& s, bool gathered, const GuardLanes& l,
                                const predictors::KernelParameters& p) {
   GuardVerdict v;
-  if (!kernel_traits(pick).row_bound || s.rows <= 0 || s.nnz <= 0 || p.skew_guard_row_share <= 0) return v;
+  if (!skew_guard_applies(pick, s, p)) return v;
   const double longest = gathered ? double(s.max) : s.mean;  // the mean is a lower bound of the longest row
   const double share = longest * l.lanes / (double(s.nnz) * l.row_lanes);
   const double passes = longest / l.row_lanes;
