@@ -25,6 +25,7 @@
 #include <aspmv/tpetra/planned_block.hpp>
 
 #include <Teuchos_CommHelpers.hpp>
+#include <Teuchos_ParameterList.hpp>
 #include <Teuchos_RCP.hpp>
 #include <Tpetra_CrsMatrix.hpp>
 #include <Tpetra_Export.hpp>
@@ -217,7 +218,14 @@ class Operator : public Tpetra::Operator<Scalar, LocalOrdinal, GlobalOrdinal, No
     remote_map_ =
         Teuchos::rcp(new map_type(Teuchos::OrdinalTraits<Tpetra::global_size_t>::invalid(),
                                   Teuchos::ArrayView<const GlobalOrdinal>(remote_gids), col_map->getIndexBase(), comm));
-    importer_ = Teuchos::rcp(new import_type(domain_map, remote_map_));
+    // The import overlaps the owned product (apply_blocks), so its sends must not block: Tpetra's Distributor
+    // sends with MPI_Send by default, which for a message past the MPI's eager limit waits in beginImport until
+    // the neighbour's next MPI call, i.e. past its owned product (on the 16-core host at 4 ranks the owned phase
+    // then took as long as at 2 ranks: perf/results/cpu-x86/2026-12-04-scale-out). MPI_Isend returns at once;
+    // endImport completes both sides.
+    auto distributor = Teuchos::parameterList();
+    distributor->set("Send type", std::string("Isend"));
+    importer_ = Teuchos::rcp(new import_type(domain_map, remote_map_, distributor));
   }
 
   ColumnSplit<value_type> split_local_matrix() const {
