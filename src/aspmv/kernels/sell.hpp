@@ -207,20 +207,33 @@ struct SellPlace {
   }
 };
 
-// GPU apply: one thread per sorted row.
-template <class Value, class MemorySpace, class XView, class YView>
+// GPU apply: one thread per sorted row. Height > 0: the slice height as a
+// compile-time constant (the GPU tables' 32), the row's entries read at a
+// constant stride from its first one, so each load's address is the row's
+// base plus an immediate and the compiler keeps many in flight; with the
+// height read at run time every address costs a multiply-add chain and about
+// one entry's loads were in flight (perf/results/h200/2026-12-04-sell-status).
+template <class Value, class MemorySpace, class XView, class YView, int Height = 0>
 struct SellRowFunctor {
   FormatView<Value, MemorySpace> s;
   XView x;
   YView y;
   Value alpha, beta;
   KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
-    const std::int64_t first = s.starts(i / s.height) + i % s.height;
-    const std::int64_t n = s.lengths(i);
+    const std::int64_t h = Height > 0 ? std::int64_t(Height) : s.height;
+    const std::int64_t first = s.starts(i / h) + i % h;
     Value sum = 0;
-    for (std::int64_t j = 0; j < n; ++j) {
-      const std::int64_t k = first + j * s.height;
-      sum += s.vals(k) * x(s.cols(k));
+    if constexpr (Height > 0) {
+      const std::int32_t n = s.lengths(i);
+      const Value* vals = s.vals.data() + first;
+      const std::int32_t* cols = s.cols.data() + first;
+      for (std::int32_t j = 0; j < n; ++j) sum += vals[j * Height] * x(cols[j * Height]);
+    } else {
+      const std::int64_t n = s.lengths(i);
+      for (std::int64_t j = 0; j < n; ++j) {
+        const std::int64_t k = first + j * h;
+        sum += s.vals(k) * x(s.cols(k));
+      }
     }
     write_row(y, s.row(i), alpha, sum, beta);
   }
@@ -236,6 +249,8 @@ struct SellRowFunctor {
 // target has them) -- and only past it tests which rows go on; padding is
 // never read.
 constexpr std::int64_t host_slice_rows = 64;
+// The slice height GPUs run as a compile-time constant (SellRowFunctor's Height): the GPU tables' C.
+constexpr int gpu_slice_height = 32;
 template <class Starts>
 struct SlicePathPosition {
   const Starts& starts;
@@ -442,9 +457,16 @@ class SellStep {
       const int chunk = backends::Traits<ExecSpace>::is_gpu
                             ? 1
                             : static_cast<int>(std::min<std::int64_t>(host_chunk_, std::numeric_limits<int>::max()));
-      backends::parallel_range("aspmv::spmv::sell_rows", RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(chunk)),
-                               SellRowFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta}, direct_,
-                               host_threads_);
+      const RangePolicy<ExecSpace> rows(exec, 0, m, Kokkos::ChunkSize(chunk));
+      if (backends::Traits<ExecSpace>::is_gpu && s.height == gpu_slice_height)
+        backends::parallel_range(
+            "aspmv::spmv::sell_rows", rows,
+            SellRowFunctor<Value, memory_space, XView, YView, gpu_slice_height>{s, x, y, alpha, beta}, direct_,
+            host_threads_);
+      else
+        backends::parallel_range("aspmv::spmv::sell_rows", rows,
+                                 SellRowFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta}, direct_,
+                                 host_threads_);
     } else if constexpr (!backends::Traits<ExecSpace>::is_gpu) {
       const std::int64_t shares =
           host_share_count(host_shares_per_thread_, host_team(host_threads_, exec.concurrency()), slices_);
