@@ -227,7 +227,7 @@ struct SellRowFunctor {
       const std::int32_t n = s.lengths(i);
       const Value* vals = s.vals.data() + first;
       const std::int32_t* cols = s.cols.data() + first;
-      for (std::int32_t j = 0; j < n; ++j) sum += vals[j * Height] * x(cols[j * Height]);
+      for (std::int32_t j = 0; j < n; ++j) sum += vals[std::int64_t(j) * Height] * x(cols[std::int64_t(j) * Height]);
     } else {
       const std::int64_t n = s.lengths(i);
       for (std::int64_t j = 0; j < n; ++j) {
