@@ -136,6 +136,16 @@ struct KernelParameters {
   // 5,923 nonzeros: CSR-vector<32> 3.5x slower than vector_split on the
   // H200, docs/studies/h200/models-2026-12-04b.md); 0, the guard sees the mean.
   int skew_guard_gather_row_bound = 0;
+  // SELL-C-sigma on GPUs, C the compile-time height (kernels/sell.hpp,
+  // gpu_slice_height): a row's entries 1 or 4 side by side a lane, read
+  // with one 16-byte load of their column indices (and of their values),
+  // so a thread has that many entries' x loads in flight; each slice's width
+  // padded to a multiple of it. Other heights and CPUs store 1.
+  PerPrecision sell_lane_entries = {1, 1};
+  // SELL-C-sigma on GPUs at the compile-time height: lanes a sorted row (1,
+  // 2, 4, 8; their sums added by shuffles), or 0: chosen per matrix from the
+  // rows, the mean row and the device's resident threads (sell_row_parts).
+  int sell_row_lanes = 1;
 };
 
 struct ArchProvenance {

@@ -80,6 +80,9 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     if (v < 0 || v > 2) throw Error("variant '" + text + "': host_simd takes 0, 1 or 2");
   } else if (key == TableParameter::host_thread_nnz) {
     if (v < 0) throw Error("variant '" + text + "': host_thread_nnz takes 0 (every thread) or a count of entries");
+  } else if (key == TableParameter::sell_row_lanes) {
+    if (v != 0 && v != 1 && v != 2 && v != 4 && v != 8)
+      throw Error("variant '" + text + "': sell_row_lanes takes 0 (chosen per matrix), 1, 2, 4 or 8");
   } else if (key == TableParameter::lrb_long_row) {
     if (v < 0) throw Error("variant '" + text + "': lrb_long_row takes 0 (chosen per matrix) or a row length");
   } else if (v < 1) {
@@ -89,6 +92,8 @@ inline void apply_assignment(const std::string& text, Variant& var) {
       key == TableParameter::host_sums || key == TableParameter::dia_rows || key == TableParameter::split_warp_rows;
   if (one_two_or_four && v != 1 && v != 2 && v != 4)
     throw Error("variant '" + text + "': " + to_string(key) + " takes 1, 2 or 4");
+  if (key == TableParameter::sell_lanes && v != 1 && v != 4)
+    throw Error("variant '" + text + "': sell_lanes takes 1 or 4");
   auto& p = var.table.parameters;
   const int iv = static_cast<int>(v);
   switch (key) {
@@ -109,6 +114,8 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::merge_items: p.merge_items_per_thread = {iv, iv}; break;
     case TableParameter::sell_c: p.sell_slice_height = iv; break;
     case TableParameter::sell_sigma: p.sell_sort_window = iv; break;
+    case TableParameter::sell_lanes: p.sell_lane_entries = {iv, iv}; break;
+    case TableParameter::sell_row_lanes: p.sell_row_lanes = iv; break;
     case TableParameter::dia_rows: p.dia_rows_per_thread = iv; break;
     case TableParameter::tile_mma: p.tile_mma = iv; break;
     case TableParameter::lrb_one_launch: p.lrb_one_launch = iv; break;

@@ -150,6 +150,16 @@ def generate(table, source_name, sha):
     params["skew_guard_gather_row_bound"] = int(p.get("skew_guard", {}).get("gather_row_bound", 0))
     if params["skew_guard_gather_row_bound"] not in (0, 1):
         raise TableError("field 'parameters.skew_guard.gather_row_bound' must be 0 or 1")
+    # Optional: SELL on GPUs at the compile-time height: a row's entries side by side a lane (1 or 4, per
+    # precision) and lanes a row (1, 2, 4, 8; 0: chosen per matrix).
+    sell = p.get("sell", {})
+    params["sell_lane_entries"] = (per_precision(sell, "lane_entries", w + "sell.") if "lane_entries" in sell
+                                   else (1, 1))
+    if any(g not in (1, 4) for g in params["sell_lane_entries"]):
+        raise TableError("field 'parameters.sell.lane_entries' must be 1 or 4 in each precision")
+    params["sell_row_lanes"] = int(sell.get("row_lanes", 1))
+    if params["sell_row_lanes"] not in (0, 1, 2, 4, 8):
+        raise TableError("field 'parameters.sell.row_lanes' must be 0, 1, 2, 4 or 8")
     if params["vector_range"] not in (0, 1):
         raise TableError("field 'parameters.vector_range' must be 0 or 1")
     if params["split_warp_rows"] not in (1, 2, 4):
@@ -194,7 +204,7 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL, %d, %d}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL, %d, %d, %s, %d}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
@@ -207,7 +217,8 @@ def generate(table, source_name, sha):
             params["dia_rows_per_thread"], params["tile_mma"], params["lrb_one_launch"], params["lrb_long_row"],
             params["split_lane_entries"], params["split_medium_passes"], params["split_chunk"],
             params["split_warp_rows"], params["split_chunk_floor"], params["direct_launch"],
-            params["host_thread_nnz"], params["vector_range"], params["skew_guard_gather_row_bound"]),
+            params["host_thread_nnz"], params["vector_range"], params["skew_guard_gather_row_bound"],
+            pp(params["sell_lane_entries"]), params["sell_row_lanes"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

@@ -64,8 +64,11 @@ HostCsr<double, std::int64_t> one_long_row(std::int32_t rows, std::int32_t long_
   return a;
 }
 
-ArchTable sell_table(int height, int window, int host_shares_per_thread = 0, int host_simd = 0) {
+ArchTable sell_table(int height, int window, int host_shares_per_thread = 0, int host_simd = 0, int lanes = 1,
+                     int row_lanes = 1) {
   ArchTable t = arch_table();
+  t.parameters.sell_lane_entries = {lanes, lanes};
+  t.parameters.sell_row_lanes = row_lanes;
   t.parameters.sell_slice_height = height;
   t.parameters.sell_sort_window = window;
   t.parameters.host_shares_per_thread = host_shares_per_thread;
@@ -84,30 +87,46 @@ TEMPLATE_LIST_TEST_CASE("sell, ell and jad equal the reference at every slice he
   // rows; sigma not a multiple of C; C above the CPU's side-by-side limit
   // (one thread per row); sigma above m; the CPU's vector-lane heights (4, 8,
   // 16) and a height read at run time (5, 32), in one or several runs a thread;
-  // SELL-8 in AVX-512 lanes (host_row_simd 2, where the CPU has them).
+  // SELL-8 in AVX-512 lanes (host_row_simd 2, where the CPU has them); on
+  // GPUs at the compile-time height 32, 4 entries of a row side by side a
+  // lane and 2, 4 or 8 lanes a row, or lanes chosen per matrix (0), alone
+  // and together (CPUs and other heights store 1 and take one lane a row).
   struct Geometry {
-    int height, window, shares, simd;
+    int height, window, shares, simd, lanes, row_lanes;
   };
-  const Geometry geometries[] = {{1, 1, 0, 0},       {4, 1, 1, 0},     {5, 16, 3, 0},  {32, 96, 0, 0},
-                                 {8, 1000000, 1, 0}, {100, 300, 0, 0}, {16, 64, 5, 0}, {8, 32, 3, 0},
-                                 {8, 1, 1, 2},       {8, 32, 3, 2},    {4, 16, 1, 2}};
+  const Geometry geometries[] = {{1, 1, 0, 0, 1, 1},   {4, 1, 1, 0, 1, 1},        {5, 16, 3, 0, 1, 1},
+                                 {32, 96, 0, 0, 1, 1}, {8, 1000000, 1, 0, 1, 1},  {100, 300, 0, 0, 4, 8},
+                                 {16, 64, 5, 0, 1, 1}, {8, 32, 3, 0, 1, 1},       {8, 1, 1, 2, 1, 1},
+                                 {8, 32, 3, 2, 1, 1},  {4, 16, 1, 2, 1, 1},       {32, 1, 0, 0, 1, 2},
+                                 {32, 96, 0, 0, 4, 1}, {32, 1000000, 0, 0, 4, 4}, {32, 1, 0, 0, 4, 8},
+                                 {32, 1, 0, 0, 1, 8},  {32, 96, 0, 0, 4, 0},      {32, 1, 0, 0, 1, 0}};
   const bool avx512 = backends::host::avx512_rows_available();
   const SpmvCase cases[] = {{1.0, 0.0, true, 3}, {-1.5, 2.0, false, 4}, {0.0, 0.5, false, 5}};
   for (const auto& m : sell_matrices()) {
-    for (const auto& [height, window, shares, simd] : geometries) {
-      const auto table = sell_table(height, window, shares, simd);
+    for (const auto& [height, window, shares, simd, lanes, row_lanes] : geometries) {
+      const auto table = sell_table(height, window, shares, simd, lanes, row_lanes);
       PlanOptions o;
       o.kernel = Kernel::sell;
       for (const auto& c : cases) {
         const auto r = run_plan<Space, Value, Offset>(m.matrix, o, c, 2, &table);
         INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", C " << height << ", sigma "
-                      << window << ", " << shares << " runs a thread, simd " << simd << ", alpha " << c.alpha
-                      << ", beta " << c.beta << "\n"
+                      << window << ", " << shares << " runs a thread, simd " << simd << ", " << lanes
+                      << " entries a lane, " << row_lanes << " lanes a row, alpha " << c.alpha << ", beta " << c.beta
+                      << "\n"
                       << r.description);
         CHECK(r.comparison.within_bounds);
-        const bool lanes = !backends::Traits<Space>::is_gpu && simd == 2 && avx512 && height == 8 &&
-                           m.matrix.num_rows >= 8 && r.refused.empty();
-        if (r.refused.empty()) CHECK((r.description.find("AVX-512 lanes") != std::string::npos) == lanes);
+        const bool avx512_lanes = !backends::Traits<Space>::is_gpu && simd == 2 && avx512 && height == 8 &&
+                                  m.matrix.num_rows >= 8 && r.refused.empty();
+        if (r.refused.empty()) CHECK((r.description.find("AVX-512 lanes") != std::string::npos) == avx512_lanes);
+        const bool constant_height = backends::Traits<Space>::is_gpu && height == 32 && m.matrix.num_rows >= 32;
+        if (r.refused.empty()) {
+          // 4 a lane only where the table asks and the padding allows (sell_lane_group).
+          if (r.description.find("entries of a row side by side a lane") != std::string::npos)
+            CHECK((constant_height && lanes > 1));
+          if (row_lanes != 0)
+            CHECK((r.description.find(std::to_string(row_lanes) + " lanes a row") != std::string::npos) ==
+                  (constant_height && row_lanes > 1));
+        }
       }
     }
     for (const Kernel k : {Kernel::ell, Kernel::jad}) {
@@ -184,6 +203,30 @@ TEMPLATE_LIST_TEST_CASE("sorting within windows stores fewer entries", "[kernels
         std::string::npos);
   CHECK(make_plan(exec, a.view(), o, sell_table(4, 8)).summary().groups.at(0).detail.find("320 stored entries") !=
         std::string::npos);
+  // C = 32, 4 entries side by side a lane asked for: widths of 9 would pad
+  // to 12 (768 entries, a third more than 576): one a lane everywhere.
+  const bool gpu = backends::Traits<Space>::is_gpu;
+  const auto four = sell_table(32, 1, 0, 0, 4);
+  CHECK(make_plan(exec, a.view(), o, four).summary().groups.at(0).detail.find("576 stored entries") !=
+        std::string::npos);
+  // Rows of 7 pad to 8 (a seventh more): 4 a lane on GPUs (512 entries), one a lane on CPUs (448).
+  HostCsr<double, std::int64_t> h7;
+  h7.num_rows = 64;
+  h7.num_cols = 64;
+  for (std::int32_t r = 0; r < 64; ++r) {
+    for (std::int32_t c = 0; c < 7; ++c) {
+      h7.col_indices.push_back((r + 9 * c) % 64);
+      h7.values.push_back(0.25 + c);
+    }
+    h7.row_offsets.push_back(static_cast<std::int64_t>(h7.col_indices.size()));
+  }
+  const DeviceCsr<double, std::int64_t, typename Space::memory_space> a7(exec, h7);
+  const auto detail = make_plan(exec, a7.view(), o, four).summary().groups.at(0).detail;
+  INFO(detail);
+  CHECK(detail.find(gpu ? "512 stored entries" : "448 stored entries") != std::string::npos);
+  CHECK((detail.find("4 entries of a row side by side a lane") != std::string::npos) == gpu);
+  CHECK_THROWS_AS(make_plan(exec, a.view(), o, sell_table(32, 1, 0, 0, 2)), Error);
+  CHECK_THROWS_AS(make_plan(exec, a.view(), o, sell_table(32, 1, 0, 0, 1, 3)), Error);
 }
 
 TEMPLATE_LIST_TEST_CASE("a converted copy follows A's values: refresh_values and the handle", "[kernels][sell][api]",
@@ -290,4 +333,33 @@ TEMPLATE_LIST_TEST_CASE("jad stores one diagonal per entry of the longest row", 
                                                 " bytes") != std::string::npos);
   const auto r = run_plan<Space, double, std::int64_t>(h, o, SpmvCase{2.0, -1.0, false, 9}, 2);
   CHECK(r.comparison.within_bounds);
+}
+
+TEST_CASE("SELL's lanes on GPUs: 4 entries a lane where the padding allows, lanes a row from the matrix",
+          "[kernels][sell]") {
+  using impl::sell_lane_group;
+  using impl::sell_row_parts;
+  // 4 a lane where asked and the padding adds at most a quarter.
+  CHECK(sell_lane_group(4, 800, 1000) == 4);
+  CHECK(sell_lane_group(4, 800, 1001) == 1);
+  CHECK(sell_lane_group(1, 800, 800) == 1);
+  constexpr std::int64_t device = 270336;  // an H100's or H200's resident threads
+  // The table's value wins.
+  CHECK(sell_row_parts(4, 1000000, 5, 5000000, 4, device) == 4);
+  CHECK(sell_row_parts(1, 730, 5000, 70000, 4, device) == 1);
+  // 730 rows, a mean stored row of 96 (24 groups of 4): 8 lanes; of 8 (2 groups): 4 lanes, half a group each;
+  // of 7: 2; of 3 (under a group): one.
+  CHECK(sell_row_parts(0, 730, 96, 730 * 96, 4, device) == 8);
+  CHECK(sell_row_parts(0, 730, 8, 730 * 8, 4, device) == 4);
+  CHECK(sell_row_parts(0, 730, 7, 730 * 7, 4, device) == 2);
+  CHECK(sell_row_parts(0, 730, 3, 730 * 3, 4, device) == 1);
+  // Regular rows that fill the device: 135,168 rows of 64 take 1 lane doubled once (2 x 135,168 fits), 270,336 one.
+  CHECK(sell_row_parts(0, device / 2, 64, device / 2 * 64, 1, device) == 2);
+  CHECK(sell_row_parts(0, device, 64, device * 64, 1, device) == 1);
+  // The same rows with a longest row 4 times the mean stored row: the critical path takes 8 lanes.
+  CHECK(sell_row_parts(0, device, 256, device * 64, 1, device) == 8);
+  CHECK(sell_row_parts(0, device, 255, device * 64, 1, device) == 1);
+  // No rows or no entries: one lane.
+  CHECK(sell_row_parts(0, 0, 0, 0, 1, device) == 1);
+  CHECK(sell_row_parts(0, 730, 0, 0, 4, device) == 1);
 }

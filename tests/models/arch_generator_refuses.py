@@ -14,6 +14,9 @@ CASES = [
     (("launch", "direct"), 3, 2, "parameters.launch.direct"),
     (("launch", "direct"), -1, 1, "parameters.launch.direct"),
     (("vector_split", "warp_rows"), 3, 4, "parameters.vector_split.warp_rows"),
+    (("sell", "lane_entries"), {"float": 1, "double": 2}, {"float": 1, "double": 4}, "parameters.sell.lane_entries"),
+    (("sell", "row_lanes"), 3, 0, "parameters.sell.row_lanes"),
+    (("sell", "lane_entries"), {"float": 0, "double": 4}, {"float": 4, "double": 4}, "parameters.sell.lane_entries"),
 ]
 
 
@@ -37,7 +40,7 @@ def main(generator, arch_json, work):
             for key in keys[:-1]:
                 node = node.setdefault(key, {})
             node[keys[-1]] = value
-            r = run(generator, table, work, f"case{i}_{value}")
+            r = run(generator, table, work, f"case{i}_{should_pass}")
             passed = r.returncode == 0
             if passed != should_pass or (not passed and text not in r.stderr + r.stdout):
                 failures += 1

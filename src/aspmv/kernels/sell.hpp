@@ -13,7 +13,12 @@
 // a slice's C rows side by side in vector lanes (SELL-8's full slices in
 // AVX-512 lanes where the table's host_row_simd is 2 and the CPU has them:
 // backends/host/avx512_rows.hpp). y is written through the sort's
-// permutation.
+// permutation. On GPUs at the compile-time height (gpu_slice_height) a lane
+// may hold G = 2 or 4 consecutive entries of its row side by side (the
+// table's sell_lane_entries, per precision): entry j of slice row l at
+// (j / G) * C * G + l * G + j % G from the slice's start, the slice's width
+// padded to a multiple of G, so one 16-byte load brings G column indices and
+// G x loads go out together.
 //
 // Memory guard: the padded size is known before anything is allocated; a
 // conversion that would take more than PlanOptions::max_format_growth times
@@ -26,9 +31,11 @@
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/host_threads.hpp>
 #include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/packed_load.hpp>
 #include <aspmv/impl/path_shares.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/stable_column_sort.hpp>
+#include <aspmv/impl/warp_ops.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/plan_options.hpp>
 #include <aspmv/plan_summary.hpp>
@@ -54,6 +61,8 @@ namespace aspmv::impl {
 struct SellGeometry {
   std::int64_t slice_height;  // C
   std::int64_t sort_window;   // sigma; 1: rows keep their order
+  int lane_entries = 1;       // G: a row's entries side by side a lane (GPUs at gpu_slice_height; else 1)
+  int row_lanes = 1;          // lanes a sorted row (GPUs at gpu_slice_height; 0: sell_row_parts decides)
 };
 
 // The longest row.
@@ -134,19 +143,36 @@ RowOrder<typename Matrix::memory_space> order_rows_by_length(const ExecSpace& ex
 }
 
 // slice_start(s): the first stored entry of slice s (an exclusive scan of
-// C x the slice's longest row); slice_start(slices) the total.
-template <class Lengths, class Starts>
-struct SellSliceStarts {
+// C x the slice's longest row, rounded up to a multiple of G);
+// slice_start(slices) the total.
+template <class Lengths>
+struct SellSliceWidth {
   Lengths lengths;
-  Starts starts;
   std::int64_t rows, height, single_width;  // single_width >= 0: one slice of that width
-  KOKKOS_FUNCTION void operator()(const std::int64_t s, std::int64_t& sum, const bool final) const {
+  std::int64_t group;                       // G
+  // Slice s's stored width: its longest row, rounded up to a multiple of G.
+  KOKKOS_INLINE_FUNCTION std::int64_t operator()(const std::int64_t s) const {
     std::int64_t width = single_width;
     if (width < 0) {
       width = 0;
       const std::int64_t end = (s + 1) * height < rows ? (s + 1) * height : rows;
       for (std::int64_t i = s * height; i < end; ++i) width = lengths(i) > width ? lengths(i) : width;
     }
+    return (width + group - 1) / group * group;
+  }
+};
+// The stored entries of every slice at a given G (a reduction over slices).
+template <class Lengths>
+struct SellStoredEntries {
+  SellSliceWidth<Lengths> width;
+  KOKKOS_FUNCTION void operator()(const std::int64_t s, std::int64_t& sum) const { sum += width(s) * width.height; }
+};
+template <class Lengths, class Starts>
+struct SellSliceStarts {
+  SellSliceWidth<Lengths> width_of;
+  Starts starts;
+  KOKKOS_FUNCTION void operator()(const std::int64_t s, std::int64_t& sum, const bool final) const {
+    const std::int64_t width = width_of(s), rows = width_of.rows, height = width_of.height;
     if (final) starts(s) = sum;
     sum += width * height;
     if (final && (s + 1) * height >= rows) starts(s + 1) = sum;
@@ -163,6 +189,7 @@ struct FormatView {
   Kokkos::View<const std::int32_t*, MemorySpace> cols;
   Kokkos::View<const Value*, MemorySpace> vals;
   std::int64_t height;  // SELL's C (rows of a slice); unused by JAD
+  std::int64_t group;   // SELL's G (a row's entries side by side a lane); 1 elsewhere
   bool permuted;
   KOKKOS_INLINE_FUNCTION std::int64_t row(std::int64_t i) const { return permuted ? perm(i) : i; }
 };
@@ -173,8 +200,9 @@ struct FormatArrays {
   Kokkos::View<std::int32_t*, MemorySpace> cols;
   Kokkos::View<Value*, MemorySpace> vals;
   std::int64_t height = 1;
+  std::int64_t group = 1;
   FormatView<Value, MemorySpace> read() const {
-    return {order.perm, order.lengths, starts, cols, vals, height, order.permuted};
+    return {order.perm, order.lengths, starts, cols, vals, height, group, order.permuted};
   }
 };
 
@@ -199,11 +227,12 @@ struct FormatFill {
 };
 
 // SELL's place of entry j of sorted row i: its slice's start, its lane, C
-// apart per entry.
+// apart per entry (G = 1); G entries side by side a lane, C x G apart per G.
 struct SellPlace {
   template <class Arrays>
   KOKKOS_INLINE_FUNCTION static std::int64_t at(const Arrays& d, std::int64_t i, std::int64_t j) {
-    return d.starts(i / d.height) + i % d.height + j * d.height;
+    const std::int64_t g = d.group;
+    return d.starts(i / d.height) + (j / g) * d.height * g + (i % d.height) * g + j % g;
   }
 };
 
@@ -213,31 +242,121 @@ struct SellPlace {
 // base plus an immediate and the compiler keeps many in flight; with the
 // height read at run time every address costs a multiply-add chain and about
 // one entry's loads were in flight (perf/results/h200/2026-12-04-sell-status).
-template <class Value, class MemorySpace, class XView, class YView, int Height = 0>
+// Group > 1 (Height > 0 only): the row's entries Group at a time, each group
+// one packed load of columns and of values (impl/packed_load.hpp), its x
+// loads issued together; the sum in the row's order, as G = 1 sums it, and
+// the padded places of a row's last group loaded but never used (no x read
+// for them, so no 0 * Inf).
+//
+// The sum of sorted row i's groups first_group, first_group + Step, ... (a
+// group: Group entries side by side a lane), at the compile-time height.
+template <int Height, int Group, int Step, class Value, class MemorySpace, class XView>
+KOKKOS_FORCEINLINE_FUNCTION Value sell_row_groups(const FormatView<Value, MemorySpace>& s, const XView& x,
+                                                  const std::int64_t i, const int first_group) {
+  const std::int32_t n = s.lengths(i);
+  const std::int64_t first = s.starts(i / Height) + (i % Height) * Group;
+  const Value* vals = s.vals.data() + first;
+  const std::int32_t* cols = s.cols.data() + first;
+  Value sum = 0;
+  std::int32_t j = first_group * Group;  // the group's first entry; it lies j * Height from the row's first
+  if constexpr (Group == 1) {
+    for (; j < n; j += Step) sum += vals[std::int64_t(j) * Height] * x(cols[std::int64_t(j) * Height]);
+  } else {
+    for (; j + Group <= n; j += Step * Group) {
+      const auto c = load_packed<Group>(cols + std::int64_t(j) * Height);
+      const auto v = load_packed<Group>(vals + std::int64_t(j) * Height);
+      Value xc[Group];
+      for (int u = 0; u < Group; ++u) xc[u] = x(c.v[u]);
+      for (int u = 0; u < Group; ++u) sum += v.v[u] * xc[u];
+    }
+    if (j < n) {  // the row's last group, part padding
+      const auto c = load_packed<Group>(cols + std::int64_t(j) * Height);
+      const auto v = load_packed<Group>(vals + std::int64_t(j) * Height);
+      for (int u = 0; u < Group; ++u)
+        if (j + u < n) sum += v.v[u] * x(c.v[u]);
+    }
+  }
+  return sum;
+}
+
+template <class Value, class MemorySpace, class XView, class YView, int Height = 0, int Group = 1>
 struct SellRowFunctor {
+  static_assert(Group == 1 || Height > 0, "entries side by side a lane need the compile-time height");
   FormatView<Value, MemorySpace> s;
   XView x;
   YView y;
   Value alpha, beta;
   KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
-    const std::int64_t h = Height > 0 ? std::int64_t(Height) : s.height;
-    const std::int64_t first = s.starts(i / h) + i % h;
     Value sum = 0;
     if constexpr (Height > 0) {
-      const std::int32_t n = s.lengths(i);
-      const Value* vals = s.vals.data() + first;
-      const std::int32_t* cols = s.cols.data() + first;
-      for (std::int32_t j = 0; j < n; ++j) sum += vals[std::int64_t(j) * Height] * x(cols[std::int64_t(j) * Height]);
+      sum = sell_row_groups<Height, Group, 1>(s, x, i, 0);
     } else {
+      const std::int64_t first = s.starts(i / s.height) + i % s.height;
       const std::int64_t n = s.lengths(i);
       for (std::int64_t j = 0; j < n; ++j) {
-        const std::int64_t k = first + j * h;
+        const std::int64_t k = first + j * s.height;
         sum += s.vals(k) * x(s.cols(k));
       }
     }
     write_row(y, s.row(i), alpha, sum, beta);
   }
 };
+
+// GPU apply with Parts > 1 lanes a sorted row (the table's sell_row_lanes;
+// rows too few to fill the device), at the compile-time height: a flat range
+// of whole warps, thread t part t % Parts of row t / Parts; part p sums the
+// row's groups p, p + Parts, ..., the row's lanes add their sums by shuffles
+// (impl/warp_ops.hpp group_sum: the same lanes in the same order on every
+// run) and its last lane writes y. A warp's rows are consecutive rows of one
+// slice, so each load reads Parts runs of consecutive stored entries.
+template <class Backend, class Value, class MemorySpace, class XView, class YView, int Height, int Group, int Parts>
+struct SellRowPartsFunctor {
+  static_assert(Parts > 1 && Parts <= Backend::warp_lanes && Height % (Backend::warp_lanes / Parts) == 0,
+                "a warp's rows lie in one slice");
+  FormatView<Value, MemorySpace> s;
+  XView x;
+  YView y;
+  Value alpha, beta;
+  std::int64_t rows;
+  KOKKOS_FUNCTION void operator()(const std::int64_t t) const {
+    const std::int64_t i = t / Parts;
+    const int part = static_cast<int>(t % Parts);
+    const bool mine = i < rows;  // the range is whole warps: the last one's spare lanes add zeros
+    Value sum = 0;
+    if (mine) sum = sell_row_groups<Height, Group, Parts>(s, x, i, part);
+    sum = group_sum<Backend>(sum, static_cast<int>(t % Backend::warp_lanes), Parts);
+    if (mine && part == Parts - 1) write_row(y, s.row(i), alpha, sum, beta);
+  }
+};
+
+// The entries side by side a lane on a GPU at the compile-time height
+// (sell_lane_entries): 4 where the table asks for it and rounding every
+// slice's width up to a multiple of 4 stores at most 25 % more entries than
+// one a lane (`entries_one`, `entries_four`); rows of 5 nonzeros, padded to
+// 8, lose more in bytes than the packed loads gain (a 2D 5-point stencil of
+// 1M rows 1.28x slower in double on the H200,
+// perf/results/h200/2026-12-04-sell-lanes).
+inline int sell_lane_group(int table_value, std::int64_t entries_one, std::int64_t entries_four) {
+  return table_value == 4 && 4 * entries_four <= 5 * entries_one ? 4 : 1;
+}
+
+// The lanes a sorted row takes on a GPU (sell_row_lanes; 0: from the
+// matrix and the device): doubled from 1 up to 8 while a lane keeps at least
+// half a group (G entries) of the mean stored row at the doubled count, and
+// either the doubled range still fits the device's resident threads or the
+// longest row is at least 4 times the mean stored row (a critical path
+// that more lanes shorten). Few rows, or long rows among short ones, would
+// otherwise leave one lane a row walking alone; a regular matrix that fills
+// the device only pays for the shuffles (perf/results/h200/2026-12-04-sell-lanes).
+inline int sell_row_parts(int table_value, std::int64_t rows, std::int64_t longest, std::int64_t entries,
+                          std::int64_t group, std::int64_t device_threads) {
+  if (table_value > 0) return table_value;
+  int parts = 1;
+  while (parts < 8 && rows > 0 && entries >= parts * rows * group &&
+         (rows * 2 * parts <= device_threads || longest * rows >= 4 * entries))
+    parts *= 2;
+  return parts;
+}
 
 // CPU apply: runs of whole slices (of at most host_slice_rows rows), one or
 // more runs a thread balanced by stored entries (impl/path_shares.hpp over
@@ -421,22 +540,45 @@ class SellStep {
     const std::int64_t m = a.num_rows();
     arrays_.height = std::max<std::int64_t>(1, std::min<std::int64_t>(g.slice_height, std::max<std::int64_t>(m, 1)));
     const std::int64_t height = arrays_.height;
+    if (g.lane_entries != 1 && g.lane_entries != 4)
+      throw Error("aspmv: SELL's entries side by side a lane must be 1 or 4, got " + std::to_string(g.lane_entries));
+    if (g.row_lanes != 0 && g.row_lanes != 1 && g.row_lanes != 2 && g.row_lanes != 4 && g.row_lanes != 8)
+      throw Error("aspmv: SELL's lanes a row must be 0 (chosen per matrix), 1, 2, 4 or 8, got " +
+                  std::to_string(g.row_lanes));
+    const bool constant_height = backends::Traits<ExecSpace>::is_gpu && height == gpu_slice_height;
     slices_ = (m + height - 1) / height;
     arrays_.order = order_rows_by_length(exec, a, g.sort_window);
     longest_ = arrays_.order.longest;
     arrays_.starts = allocate<std::int64_t, memory_space>(exec, slices_ + 1, "aspmv::sell::slice_starts");
+    using Width = SellSliceWidth<decltype(arrays_.order.lengths)>;
+    const auto width = [&](std::int64_t group) {
+      return Width{arrays_.order.lengths, m, height, slices_ == 1 ? longest_ : -1, group};
+    };
     if (m > 0) {
+      if (constant_height && g.lane_entries == 4) {
+        std::int64_t one = 0, four = 0;
+        Kokkos::parallel_reduce("aspmv::sell::stored_entries", RangePolicy<ExecSpace>(exec, 0, slices_),
+                                SellStoredEntries<decltype(arrays_.order.lengths)>{width(1)}, one);
+        Kokkos::parallel_reduce("aspmv::sell::stored_entries", RangePolicy<ExecSpace>(exec, 0, slices_),
+                                SellStoredEntries<decltype(arrays_.order.lengths)>{width(4)}, four);
+        arrays_.group = sell_lane_group(g.lane_entries, one, four);
+      }
       Kokkos::parallel_scan("aspmv::sell::slice_starts", RangePolicy<ExecSpace>(exec, 0, slices_),
                             SellSliceStarts<decltype(arrays_.order.lengths), decltype(arrays_.starts)>{
-                                arrays_.order.lengths, arrays_.starts, m, height, slices_ == 1 ? longest_ : -1},
+                                width(arrays_.group), arrays_.starts},
                             entries_);
     } else {
       Kokkos::deep_copy(exec, arrays_.starts, std::int64_t(0));
     }
     exec.fence();
+    if (constant_height)
+      parts_ = sell_row_parts(g.row_lanes, m, longest_, entries_, arrays_.group,
+                              static_cast<std::int64_t>(exec.concurrency()));
     guard(options);
     arrays_.cols = allocate<std::int32_t, memory_space>(exec, entries_, "aspmv::sell::cols");
     arrays_.vals = allocate<Value, memory_space>(exec, entries_, "aspmv::sell::values");
+    if (arrays_.group > 1 && !(is_packed_aligned<4>(arrays_.cols.data()) && is_packed_aligned<4>(arrays_.vals.data())))
+      throw Error("aspmv: SELL's packed lanes need 16-byte aligned arrays; the memory space gave less");
     fill(exec, true);
     exec.fence();
   }
@@ -453,21 +595,18 @@ class SellStep {
     const std::int64_t m = a_.num_rows();
     if (m == 0) return;
     const auto s = arrays_.read();
-    if (backends::Traits<ExecSpace>::is_gpu || s.height > host_slice_rows) {
-      const int chunk = backends::Traits<ExecSpace>::is_gpu
-                            ? 1
-                            : static_cast<int>(std::min<std::int64_t>(host_chunk_, std::numeric_limits<int>::max()));
-      const RangePolicy<ExecSpace> rows(exec, 0, m, Kokkos::ChunkSize(chunk));
-      if (backends::Traits<ExecSpace>::is_gpu && s.height == gpu_slice_height)
-        backends::parallel_range(
-            "aspmv::spmv::sell_rows", rows,
-            SellRowFunctor<Value, memory_space, XView, YView, gpu_slice_height>{s, x, y, alpha, beta}, direct_,
-            host_threads_);
+    if constexpr (backends::Traits<ExecSpace>::is_gpu) {
+      const RangePolicy<ExecSpace> rows(exec, 0, m, Kokkos::ChunkSize(1));
+      if (s.height != gpu_slice_height)
+        rows_launch<0, 1>(rows, s, alpha, x, beta, y);
+      else if (s.group == 4)
+        constant_height_launch<4>(exec, s, alpha, x, beta, y);
       else
-        backends::parallel_range("aspmv::spmv::sell_rows", rows,
-                                 SellRowFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta}, direct_,
-                                 host_threads_);
-    } else if constexpr (!backends::Traits<ExecSpace>::is_gpu) {
+        constant_height_launch<1>(exec, s, alpha, x, beta, y);
+    } else if (s.height > host_slice_rows) {
+      const int chunk = static_cast<int>(std::min<std::int64_t>(host_chunk_, std::numeric_limits<int>::max()));
+      rows_launch<0, 1>(RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(chunk)), s, alpha, x, beta, y);
+    } else {
       const std::int64_t shares =
           host_share_count(host_shares_per_thread_, host_team(host_threads_, exec.concurrency()), slices_);
       const int t = host_threads_;
@@ -500,6 +639,8 @@ class SellStep {
   bool avx512_slices() const { return avx512_; }
 
   std::int64_t slice_height() const { return arrays_.height; }
+  std::int64_t lane_entries() const { return arrays_.group; }
+  int row_lanes() const { return parts_; }
   std::int64_t slices() const { return slices_; }
   std::int64_t stored_entries() const { return entries_; }
   bool sorted() const { return arrays_.order.permuted; }
@@ -508,6 +649,44 @@ class SellStep {
  private:
   void guard(const PlanOptions& o) const {
     refuse_if_too_large(format_, entries_, a_.nnz(), longest_, bytes(), csr_bytes(a_), o);
+  }
+
+  // One thread per sorted row (GPUs; CPUs where C exceeds host_slice_rows).
+  template <int Height, int Group, class XView, class YView>
+  void rows_launch(const RangePolicy<ExecSpace>& rows, const FormatView<Value, memory_space>& s, Value alpha,
+                   const XView& x, Value beta, const YView& y) const {
+    backends::parallel_range("aspmv::spmv::sell_rows", rows,
+                             SellRowFunctor<Value, memory_space, XView, YView, Height, Group>{s, x, y, alpha, beta},
+                             direct_, host_threads_);
+  }
+
+  // GPUs at the compile-time height: parts_ lanes a row.
+  template <int Group, class XView, class YView>
+  void constant_height_launch(const ExecSpace& exec, const FormatView<Value, memory_space>& s, Value alpha,
+                              const XView& x, Value beta, const YView& y) const {
+    const std::int64_t m = a_.num_rows();
+    if (parts_ == 1)
+      rows_launch<gpu_slice_height, Group>(RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(1)), s, alpha, x, beta,
+                                           y);
+    else if (parts_ == 2)
+      parts_launch<Group, 2>(exec, s, alpha, x, beta, y);
+    else if (parts_ == 4)
+      parts_launch<Group, 4>(exec, s, alpha, x, beta, y);
+    else
+      parts_launch<Group, 8>(exec, s, alpha, x, beta, y);
+  }
+  template <int Group, int Parts, class XView, class YView>
+  void parts_launch(const ExecSpace& exec, const FormatView<Value, memory_space>& s, Value alpha, const XView& x,
+                    Value beta, const YView& y) const {
+    using Backend = backends::Traits<ExecSpace>;
+    const std::int64_t m = a_.num_rows();
+    constexpr std::int64_t warp = Backend::warp_lanes;
+    const std::int64_t threads = (m * Parts + warp - 1) / warp * warp;
+    backends::parallel_range(
+        "aspmv::spmv::sell_row_parts", RangePolicy<ExecSpace>(exec, 0, threads, Kokkos::ChunkSize(1)),
+        SellRowPartsFunctor<Backend, Value, memory_space, XView, YView, gpu_slice_height, Group, Parts>{s, x, y, alpha,
+                                                                                                        beta, m},
+        direct_, host_threads_);
   }
 
   void fill(const ExecSpace& exec, bool with_columns) const {
@@ -525,6 +704,7 @@ class SellStep {
   int direct_ = 0;                       // GPUs: the backend's own range launch where it has one (table: direct_launch)
   bool avx512_ = false;                  // CPUs, SELL-8: full slices in AVX-512 lanes (use_avx512_slices)
   int host_threads_ = 0;                 // CPUs: the apply's threads (use_host_threads; 0: the pool)
+  int parts_ = 1;                        // GPUs at the compile-time height: lanes a sorted row
   FormatArrays<Value, memory_space> arrays_;
   std::int64_t slices_ = 0;
   std::int64_t longest_ = 0;
@@ -542,9 +722,12 @@ GroupSummary sell_group(Kernel id, const Step& step, const RowStats& stats, cons
   g.rows = stats.rows;
   g.nnz = stats.nnz;
   std::ostringstream d;
-  d << what << ": " << step.slices() << " slices of " << step.slice_height() << " rows, " << step.stored_entries()
-    << " stored entries (" << (stats.nnz > 0 ? double(step.stored_entries()) / double(stats.nnz) : 1.0)
-    << "x the nonzeros), " << step.bytes() << " bytes" << (step.avx512_slices() ? ", slices in AVX-512 lanes" : "");
+  d << what << ": " << step.slices() << " slices of " << step.slice_height() << " rows";
+  if (step.lane_entries() > 1) d << ", " << step.lane_entries() << " entries of a row side by side a lane";
+  if (step.row_lanes() > 1) d << ", " << step.row_lanes() << " lanes a row";
+  d << ", " << step.stored_entries() << " stored entries ("
+    << (stats.nnz > 0 ? double(step.stored_entries()) / double(stats.nnz) : 1.0) << "x the nonzeros), " << step.bytes()
+    << " bytes" << (step.avx512_slices() ? ", slices in AVX-512 lanes" : "");
   d << describe_threads(step.host_threads());
   g.detail = d.str();
   return g;
@@ -561,9 +744,9 @@ struct Sell {
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true,        /*copies_values*/ true};
   static constexpr TableParameter parameters[] = {
-      TableParameter::sell_c,         TableParameter::sell_sigma, TableParameter::host_rows_per_chunk,
-      TableParameter::host_shares,    TableParameter::host_simd,  TableParameter::direct_launch,
-      TableParameter::host_thread_nnz};
+      TableParameter::sell_c,          TableParameter::sell_sigma, TableParameter::host_rows_per_chunk,
+      TableParameter::host_shares,     TableParameter::host_simd,  TableParameter::direct_launch,
+      TableParameter::host_thread_nnz, TableParameter::sell_lanes, TableParameter::sell_row_lanes};
   template <class ExecSpace, class Matrix>
   using Step = impl::SellStep<ExecSpace, Matrix>;
 
@@ -575,7 +758,9 @@ struct Sell {
 
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
-    const impl::SellGeometry g{ctx.params.sell_slice_height, ctx.params.sell_sort_window};
+    const impl::SellGeometry g{ctx.params.sell_slice_height, ctx.params.sell_sort_window,
+                               ctx.params.sell_lane_entries.template get<typename Matrix::value_type>(),
+                               ctx.params.sell_row_lanes};
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, g, ctx.params.host_rows_per_chunk, ctx.params.host_shares_per_thread,
                                  ctx.options, "SELL-C-sigma", ctx.params.direct_launch);
     step.use_avx512_slices(ctx.params.host_row_simd == 2);

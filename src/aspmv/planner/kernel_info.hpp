@@ -67,6 +67,8 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(merge_items)                  \
   X(sell_c)                       \
   X(sell_sigma)                   \
+  X(sell_lanes)                   \
+  X(sell_row_lanes)               \
   X(dia_rows)                     \
   X(tile_mma)                     \
   X(lrb_one_launch)               \
