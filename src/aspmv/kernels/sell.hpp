@@ -14,11 +14,12 @@
 // AVX-512 lanes where the table's host_row_simd is 2 and the CPU has them:
 // backends/host/avx512_rows.hpp). y is written through the sort's
 // permutation. On GPUs at the compile-time height (gpu_slice_height) a lane
-// may hold G = 2 or 4 consecutive entries of its row side by side (the
-// table's sell_lane_entries, per precision): entry j of slice row l at
-// (j / G) * C * G + l * G + j % G from the slice's start, the slice's width
-// padded to a multiple of G, so one 16-byte load brings G column indices and
-// G x loads go out together.
+// may hold G = 4 consecutive entries of its row side by side (the table's
+// sell_lane_entries, per precision, where the padding allows:
+// sell_lane_group): entry j of slice row l at (j / G) * C * G + l * G + j % G
+// from the slice's start, the slice's width padded to a multiple of G, so
+// one 16-byte load brings G column indices and G x loads go out together;
+// and a row may take 2, 4 or 8 lanes (sell_row_lanes, sell_row_parts).
 //
 // Memory guard: the padded size is known before anything is allocated; a
 // conversion that would take more than PlanOptions::max_format_growth times
