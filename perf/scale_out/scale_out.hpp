@@ -5,6 +5,7 @@
 // the whole matrix from its generated name or file and keeps its own rows.
 
 #include <aspmv/host_csr.hpp>
+#include <aspmv/plan_options.hpp>
 
 #include <Kokkos_Core.hpp>
 #include <mpi.h>
@@ -28,7 +29,7 @@ struct Options {
 // One measured figure (CSV row; docs/studies/scale-out.md defines them).
 struct Row {
   std::string host;    // tpetra, petsc
-  std::string op;      // stock, aspmv
+  std::string op;      // stock, aspmv, aspmv_convert
   std::string what;    // spmv, cg_iteration, phase_owned, phase_import_wait, phase_remote
   double seconds = 0;  // median (spmv, cg) or mean (phases) per call
   double seconds_min = 0;
@@ -72,6 +73,16 @@ double time_batch(F&& f, int calls) {
 
 // max over the ranks of a local relative error (checks before timing).
 double max_over_ranks(double value);
+
+// The plan options of the operators' `aspmv_convert` variant for the block
+// of a rank's own columns (Tpetra's owned block, PETSc's diagonal block):
+// the applies of a solve (1000) and conversion allowed.
+inline PlanOptions converting_block_options() {
+  PlanOptions o;
+  o.expected_calls = 1000;
+  o.allow_conversion = true;
+  return o;
+}
 
 std::vector<Row> run_tpetra(const Matrix& a, const Options& opts);
 std::vector<Row> run_petsc(const Matrix& a, const Options& opts);

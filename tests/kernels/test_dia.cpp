@@ -14,11 +14,13 @@
 #include <aspmv/kernels/dia.hpp>
 #include <aspmv/plan.hpp>
 #include <backends/host/avx512_rows.hpp>
+#include <predictors/format_rules.hpp>
 
 #include <corpus/band.hpp>
 #include <corpus/random_csr.hpp>
 #include <corpus/stencil.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -43,13 +45,22 @@ void add_row(HostCsr<double, std::int64_t>& h, std::initializer_list<std::pair<s
 
 // The matrices DIA is for first (own_matrices of them: never refused), then
 // the edge cases and random ones.
-constexpr std::size_t own_matrices = 7;
+constexpr std::size_t own_matrices = 8;
 std::vector<corpus::NamedMatrix> dia_matrices() {
   std::vector<corpus::NamedMatrix> out;
   out.push_back({"stencil 2-D 5-point 13 x 11", corpus::stencil(13, 11, 1, 5)});
   // 2,800 rows: CPU blocks of 256 rows, and hole masks whose 32-row words are
   // full, empty or mixed (a hole every 70 rows on diagonals +-1).
   out.push_back({"stencil 2-D 5-point 70 x 40", corpus::stencil(70, 40, 1, 5)});
+  // Each row's entries in descending column order: the fill finds every
+  // entry's diagonal by search, not by walking up from the previous one.
+  auto reversed = corpus::stencil(70, 40, 1, 5);
+  for (std::int32_t r = 0; r < reversed.num_rows; ++r) {
+    const auto b = reversed.row_offsets[std::size_t(r)], e = reversed.row_offsets[std::size_t(r) + 1];
+    std::reverse(reversed.col_indices.begin() + b, reversed.col_indices.begin() + e);
+    std::reverse(reversed.values.begin() + b, reversed.values.begin() + e);
+  }
+  out.push_back({"stencil 2-D 5-point 70 x 40, rows in descending column order", reversed});
   out.push_back({"stencil 3-D 27-point 6 x 5 x 4", corpus::stencil(6, 5, 4, 27)});
   out.push_back({"stencil 3-D 7-point 9 x 9 x 9", corpus::stencil(9, 9, 9, 7)});
   corpus::BandSpec b;
@@ -350,4 +361,80 @@ TEST_CASE("dia's GPU rows a thread when the table leaves them open: 16 bytes of 
   CHECK(impl::dia_gpu_rows_per_thread(0, 1000, 4) == 1);
   CHECK(impl::dia_gpu_rows_per_thread(400000, 1000, 8) == 2);  // double: up to 2
   CHECK(impl::dia_gpu_rows_per_thread(1999, 1000, 8) == 1);
+}
+
+// predictors/format_rules.hpp: where no format model prices the formats (here
+// the rules selector), a CPU plan with allow_conversion converts A to DIA when
+// it is large enough and the bytes saved over the expected calls pay for the
+// conversion; DIA's guard refuses A beyond the fill that pays, and the
+// kernel choice stands. GPUs: never by rule.
+TEMPLATE_LIST_TEST_CASE("the DIA rule converts a grid where it pays, on CPUs, with allow_conversion",
+                        "[kernels][dia][rules]", Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  Space exec;
+  const bool cpu = !backends::Traits<Space>::is_gpu;
+  // A 5-point grid just above the size floor of this space's threads.
+  const std::int64_t floor = predictors::dia_rule_min_nnz_per_thread * std::int64_t(exec.concurrency());
+  const auto n = static_cast<std::int32_t>(std::ceil(std::sqrt(double(floor) / 4.0))) + 1;
+  const auto grid = corpus::stencil(n, n, 1, 5);
+  PlanOptions o;
+  o.selector = Selector::rules;
+  o.allow_conversion = true;
+  const auto plan_of = [&](const HostCsr<double, std::int64_t>& h, const PlanOptions& options) {
+    DeviceCsr<double, std::int64_t, Mem> a(exec, h);
+    return make_plan(exec, a.view(), options);
+  };
+  {
+    const auto plan = plan_of(grid, o);
+    INFO(plan.describe());
+    CHECK((plan.summary().kernel == Kernel::dia) == cpu);
+    CHECK(plan.holds_value_copy() == cpu);
+    if (cpu) {
+      CHECK(plan.summary().why.find("DIA rule: pays over 100 calls up to ") == 0);
+      CHECK(plan.summary().why.find("in place of csr_scalar (rule: even rows on a CPU)") != std::string::npos);
+    }
+    CHECK(run_plan<Space, double, std::int64_t>(grid, o, SpmvCase{1.0, 0.5, false, 7}, 2).comparison.within_bounds);
+    CHECK(run_plan<Space, float, std::int32_t>(grid, o, SpmvCase{-2.0, 0.0, true, 8}, 2).comparison.within_bounds);
+  }
+  {  // not allowed: never
+    PlanOptions keep = o;
+    keep.allow_conversion = false;
+    const auto plan = plan_of(grid, keep);
+    CHECK(plan.summary().kernel != Kernel::dia);
+    CHECK_FALSE(plan.holds_value_copy());
+  }
+  {  // too few calls to pay for the conversion
+    PlanOptions few = o;
+    few.expected_calls = 20;
+    const auto plan = plan_of(grid, few);
+    INFO(plan.describe());
+    CHECK(plan.summary().kernel != Kernel::dia);
+    if (cpu) CHECK(plan.summary().why.find("no diagonal layout pays for the conversion") != std::string::npos);
+  }
+  {  // below the floor
+    const auto plan = plan_of(corpus::stencil(8, 8, 1, 5), o);
+    INFO(plan.describe());
+    CHECK(plan.summary().kernel != Kernel::dia);
+    if (cpu) CHECK(plan.summary().why.find("nonzeros < ") != std::string::npos);
+  }
+  {  // as large, but scattered: the guard refuses at the rule's fill, the kernel choice stands
+    corpus::RandomCsrSpec s;
+    s.rows = grid.num_rows;
+    s.cols = grid.num_cols;
+    s.lengths = corpus::RowLengths::constant;
+    s.mean = 5;
+    s.seed = 9;
+    const auto scattered = corpus::random_csr(s);
+    const auto plan = plan_of(scattered, o);
+    INFO(plan.describe());
+    CHECK(plan.summary().kernel != Kernel::dia);
+    CHECK_FALSE(plan.holds_value_copy());
+    if (cpu)
+      CHECK(plan.summary().why.find(
+                "(the DIA rule's conversion was refused; dia refused: aspmv: the DIA conversion is refused") !=
+            std::string::npos);
+    CHECK(
+        run_plan<Space, double, std::int64_t>(scattered, o, SpmvCase{1.0, 1.0, false, 3}, 1).comparison.within_bounds);
+  }
 }

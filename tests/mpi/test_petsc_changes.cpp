@@ -5,12 +5,16 @@
 #include "test_petsc_support.hpp"
 
 #include <aspmv/petsc/attach.hpp>
+#include <predictors/format_rules.hpp>
+
+#include <Kokkos_Core.hpp>
 
 #include <petscmat.h>
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -108,6 +112,38 @@ TEST_CASE("petsc: values set again after attach are applied, not the stale plan"
     TEST_PETSC(MatDestroy(&hooked));
     TEST_PETSC(MatDestroy(&stock));
   }
+}
+
+// A solver's options with conversion allowed: the diagonal block of a grid
+// converts to DIA by rule where it holds enough nonzeros for the host's
+// threads (predictors/format_rules.hpp); its copy of the values never goes
+// stale (a changed block is planned again).
+TEST_CASE("petsc: a grid's diagonal block converts to DIA where allowed, and follows new values", "[petsc]") {
+  const PetscInt n = 40;
+  Mat hooked = make_matrix(n * n * n, n * n * n, PETSC_DECIDE, PETSC_DECIDE, poisson3d_entries(n));
+  Mat stock = nullptr;
+  TEST_PETSC(MatDuplicate(hooked, MAT_COPY_VALUES, &stock));
+  aspmv::petsc::AttachOptions options;
+  options.diagonal.expected_calls = options.off_diagonal.expected_calls = 1000;
+  options.diagonal.allow_conversion = true;
+  TEST_PETSC(aspmv::petsc::attach(hooked, options));
+  std::vector<aspmv::petsc::BlockReport> blocks;
+  TEST_PETSC(aspmv::petsc::report(hooked, &blocks));
+  REQUIRE(!blocks.empty());
+  const auto floor =
+      aspmv::predictors::dia_rule_min_nnz_per_thread * std::int64_t(Kokkos::DefaultHostExecutionSpace().concurrency());
+  INFO(blocks[0].plan);
+  CHECK(all_ranks((blocks[0].kernel == aspmv::Kernel::dia) == (blocks[0].nnz >= floor)));
+  for (std::size_t b = 1; b < blocks.size(); ++b) CHECK(blocks[b].kernel != aspmv::Kernel::dia);
+  CHECK(mult_difference(hooked, stock) <= kTolerance);
+  TEST_PETSC(MatScale(hooked, -2.0));
+  TEST_PETSC(MatScale(stock, -2.0));
+  CHECK(mult_difference(hooked, stock) <= kTolerance);
+  set_entries(hooked, rescaled(poisson3d_entries(n)));
+  set_entries(stock, rescaled(poisson3d_entries(n)));
+  CHECK(mult_difference(hooked, stock) <= kTolerance);
+  TEST_PETSC(MatDestroy(&hooked));
+  TEST_PETSC(MatDestroy(&stock));
 }
 
 TEST_CASE("petsc: detach gives the blocks PETSc's products back", "[petsc]") {

@@ -7,9 +7,12 @@
 #include "tpetra_fixtures.hpp"
 
 #include <aspmv/tpetra/operator.hpp>
+#include <backends/traits.hpp>
+#include <predictors/format_rules.hpp>
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
@@ -184,6 +187,38 @@ TEST_CASE("refresh_values follows values changed in place", "[tpetra][operator]"
   a->fillComplete(a->getDomainMap(), a->getRangeMap());
   op.refresh_values();
   CHECK(difference_to_stock(op, *a, 1, 1.0, 0.0) <= tolerance);
+}
+
+// A solver's options (1000 calls, conversion allowed): the owned block of a
+// grid converts to DIA by rule where it holds enough nonzeros for the
+// space's threads (predictors/format_rules.hpp); the products equal Tpetra's
+// before and after the values change (refresh_values refills the DIA copy).
+TEST_CASE("the owned block of a grid converts to DIA where allowed, and follows refreshed values",
+          "[tpetra][operator]") {
+  const auto comm = Tpetra::getDefaultComm();
+  const t::GO nx = 40;
+  auto map = t::make_map(nx * nx * nx, t::Layout::uniform, comm);
+  auto a = t::make_matrix(map, map, map, t::poisson3d_rows(nx));
+  aspmv::tpetra::OperatorOptions options;
+  options.owned.expected_calls = 1000;
+  options.owned.allow_conversion = true;
+  Operator op(a, options);
+  using space = Operator::execution_space;
+  const bool cpu = !aspmv::backends::Traits<space>::is_gpu;
+  const auto floor = aspmv::predictors::dia_rule_min_nnz_per_thread * std::int64_t(space().concurrency());
+  // Every rank's owned block holds about 7 nx^3 / ranks nonzeros.
+  const bool large = std::int64_t(a->getNodeNumEntries()) >= floor + 2 * nx * nx;
+  const std::string text = op.describe();
+  INFO(text);
+  CHECK(t::all_ranks(
+      *comm, (text.find("aspmv plan: dia (DIA rule: pays over 1000 calls") != std::string::npos) == (cpu && large)));
+  CHECK(difference_to_stock(op, *a, 1, 1.0, 0.0) <= tolerance);
+  CHECK(difference_to_stock(op, *a, 2, -0.5, 2.0) <= tolerance);
+  a->resumeFill();
+  a->scale(-3.0);
+  a->fillComplete(a->getDomainMap(), a->getRangeMap());
+  op.refresh_values();
+  CHECK(difference_to_stock(op, *a, 1, 1.0, 0.5) <= tolerance);
 }
 
 TEST_CASE("the aspmv operator refuses what it cannot apply", "[tpetra][operator]") {

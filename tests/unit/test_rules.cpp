@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <predictors/format_rules.hpp>
 #include <predictors/kernel_rules.hpp>
 #include <predictors/tpr_rules.hpp>
 
@@ -71,4 +72,35 @@ TEST_CASE("the drop-in rule runs vector_split on GPUs and CSR-scalar on CPUs", "
   const auto cpu = choose_direct_kernel(false);
   CHECK(cpu.kernel == Kernel::csr_scalar);
   CHECK(cpu.tpr == 1);
+}
+
+// predictors/format_rules.hpp: DIA where the bytes it saves over the
+// expected calls pay for the conversion (dia_rule_conversion_calls calls).
+TEST_CASE("DIA rule: the fill that pays, the size floor, the guard", "[rules][dia]") {
+  // 27-point stencil rows, double: CSR 12 bytes a nonzero + 4 a row.
+  const RowStats s = stats(1000000, 27000000);
+  const double csr = 27e6 * 12.0 + 4.0 * 1000001.0;
+  const auto r = dia_by_rule(s, 100, 16, 8, 1.5);
+  REQUIRE(r.try_dia);
+  CHECK(r.max_fill == Approx((1.0 - dia_rule_conversion_calls / 100.0) * csr / (27e6 * (8.0 + 1.0 / 8.0))));
+  CHECK(r.max_fill > 1.0);  // a grid's few holes pass
+  CHECK(r.why.find("DIA rule: pays over 100 calls up to ") == 0);
+  // More calls: a larger fill pays, up to the caller's guard.
+  CHECK(dia_by_rule(s, 1000, 16, 8, 1.5).max_fill > r.max_fill);
+  CHECK(dia_by_rule(s, 1000000, 16, 8, 1.2).max_fill == 1.2);
+  // Float: 8 bytes a CSR nonzero against 4 + 1/8 a slot.
+  CHECK(dia_by_rule(s, 100, 16, 4, 3.0).max_fill > r.max_fill);
+  // Too few calls: no layout pays.
+  const auto few = dia_by_rule(s, 30, 16, 8, 1.5);
+  CHECK_FALSE(few.try_dia);
+  CHECK(few.why.find("no diagonal layout pays") != std::string::npos);
+  // The floor: dia_rule_min_nnz_per_thread a thread.
+  const std::int64_t floor16 = dia_rule_min_nnz_per_thread * 16;
+  CHECK_FALSE(dia_by_rule(stats(floor16 / 5, floor16 - 1), 1000, 16, 8, 1.5).try_dia);
+  CHECK(dia_by_rule(stats(floor16 / 5, floor16 - 1), 1000, 16, 8, 1.5).why.find("nonzeros <") != std::string::npos);
+  CHECK(dia_by_rule(stats(floor16 / 5, floor16), 1000, 16, 8, 1.5).try_dia);
+  CHECK(dia_by_rule(stats(floor16 / 5, floor16 - 1), 1000, 1, 8, 1.5).try_dia);
+  // Empty matrices: never.
+  CHECK_FALSE(dia_by_rule(stats(0, 0), 1000, 1, 8, 1.5).try_dia);
+  CHECK_FALSE(dia_by_rule(stats(10, 0), 1000, 1, 8, 1.5).try_dia);
 }

@@ -76,7 +76,13 @@ struct DiaMarkDiagonals {
       const std::int64_t o = static_cast<std::int64_t>(cols(j)) - r;
       const auto i = j - begin;
       if (i < above_length && static_cast<std::int64_t>(cols(above + i)) - (r - 1) == o) continue;
-      Kokkos::atomic_exchange(&marks(o + rows - 1), std::int32_t(1));
+      // Read first: on a matrix whose rows change pattern everywhere (a
+      // random band, a graph) every entry gets here, and writing a mark
+      // already set would bounce its cache line between the threads (a
+      // refused conversion of a 6M-nonzero band took 3x longer on 2 threads
+      // than on 1). Only 1 is ever written, so a stale 0 costs one exchange.
+      std::int32_t& mark = marks(o + rows - 1);
+      if (static_cast<volatile const std::int32_t&>(mark) == 0) Kokkos::atomic_exchange(&mark, std::int32_t(1));
     }
   }
 };
@@ -118,8 +124,13 @@ struct DiaView {
 
 // Copies A's entries into their diagonals: values always, the mask on the
 // first fill (with_structure), counting entries that land on an occupied
-// slot (duplicates: only the row's own thread sets its bit).
-template <class Matrix, class Value, class MemorySpace>
+// slot (duplicates). WordRows: one work item fills the 32 rows of a mask
+// word and owns that word of every diagonal, so it sets bits without atomics
+// (CPUs: an atomic OR a nonzero cost most of the conversion's time); else
+// one row an item, bits set by atomic OR (GPUs). A row's entries find their
+// diagonal by walking up from the previous entry's (columns ascending), by
+// binary search where they do not ascend.
+template <class Matrix, class Value, class MemorySpace, bool WordRows>
 struct DiaFill {
   typename Matrix::offsets_view offsets;
   typename Matrix::indices_view cols;
@@ -131,8 +142,13 @@ struct DiaFill {
   std::int64_t rows, diagonals, words_per_diagonal;
   bool with_structure;
 
-  KOKKOS_FUNCTION std::int64_t diagonal_of(std::int64_t o) const {
-    std::int64_t lo = 0, hi = diagonals - 1;  // o is one of the offsets
+  // The diagonal of offset o (one of the offsets); k: the previous entry's, or -1.
+  KOKKOS_FUNCTION std::int64_t diagonal_of(std::int64_t o, std::int64_t k) const {
+    if (k >= 0 && diagonal_offsets(k) <= o) {
+      while (diagonal_offsets(k) < o) ++k;
+      return k;
+    }
+    std::int64_t lo = 0, hi = diagonals - 1;
     while (lo < hi) {
       const std::int64_t mid = lo + (hi - lo) / 2;
       if (diagonal_offsets(mid) < o)
@@ -142,15 +158,30 @@ struct DiaFill {
     }
     return lo;
   }
-  KOKKOS_FUNCTION void operator()(const std::int64_t r) const {
+  KOKKOS_FUNCTION void fill_row(const std::int64_t r) const {
+    std::int64_t k = -1;
+    const std::uint32_t bit = 1U << (r % 32);
     for (auto j = offsets(r); j < offsets(r + 1); ++j) {
-      const std::int64_t k = diagonal_of(static_cast<std::int64_t>(cols(j)) - r);
+      k = diagonal_of(static_cast<std::int64_t>(cols(j)) - r, k);
       vals(k * rows + r) = a_vals(j);
-      if (with_structure) {
-        const std::uint32_t bit = 1U << (r % 32);
-        const std::uint32_t before = Kokkos::atomic_fetch_or(&present(k * words_per_diagonal + r / 32), bit);
-        if ((before & bit) != 0) Kokkos::atomic_fetch_add(&duplicates(0), std::int64_t(1));
+      if (!with_structure) continue;
+      std::uint32_t& word = present(k * words_per_diagonal + r / 32);
+      std::uint32_t before;
+      if constexpr (WordRows) {
+        before = word;
+        word = before | bit;
+      } else {
+        before = Kokkos::atomic_fetch_or(&word, bit);
       }
+      if ((before & bit) != 0) Kokkos::atomic_fetch_add(&duplicates(0), std::int64_t(1));
+    }
+  }
+  KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
+    if constexpr (WordRows) {
+      const std::int64_t end = (i + 1) * 32 < rows ? (i + 1) * 32 : rows;
+      for (std::int64_t r = i * 32; r < end; ++r) fill_row(r);
+    } else {
+      fill_row(i);
     }
   }
 };
@@ -553,10 +584,11 @@ class DiaStep {
   void fill(const ExecSpace& exec, bool with_structure,
             const Kokkos::View<std::int64_t*, memory_space>& duplicates) const {
     if (a_.num_rows() == 0 || a_.nnz() == 0 || diagonals_ == 0) return;
-    Kokkos::parallel_for(
-        "aspmv::dia::fill", RangePolicy<ExecSpace>(exec, 0, a_.num_rows()),
-        DiaFill<Matrix, Value, memory_space>{a_.row_offsets(), a_.col_indices(), a_.values(), offsets_, present_, vals_,
-                                             duplicates, a_.num_rows(), diagonals_, words_, with_structure});
+    constexpr bool word_rows = !backends::Traits<ExecSpace>::is_gpu;
+    Kokkos::parallel_for("aspmv::dia::fill", RangePolicy<ExecSpace>(exec, 0, word_rows ? words_ : a_.num_rows()),
+                         DiaFill<Matrix, Value, memory_space, word_rows>{
+                             a_.row_offsets(), a_.col_indices(), a_.values(), offsets_, present_, vals_, duplicates,
+                             a_.num_rows(), diagonals_, words_, with_structure});
   }
 
   Matrix a_;

@@ -93,7 +93,11 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   // cheapest first (ModelSelection::formats), and the choice they replace:
   // build_plan converts to the first the memory guards let through
   // (FormatRefused: the next; none: the kernel choice).
+  // Where the table prices no format, the DIA rule (ModelSelection::format_rule)
+  // proposes DIA up to the fill that pays: `converting` carries that bound to
+  // DIA's guard.
   std::vector<std::pair<predictors::KernelLabel, std::string>> formats;
+  PlanOptions converting = opt;
   struct Replaced {
     Kernel kernel;
     std::optional<predictors::KernelLabel> label;
@@ -103,6 +107,15 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   if (automatic) {
     label = choose_automatic(models, space, table, s, [&] { return row_stats(exec, a); });
     formats = models.formats(s.stats, s.features_gathered, s);
+    if (formats.empty() && opt.allow_conversion && !models.prices_formats()) {
+      const predictors::DiaRule rule = models.format_rule(s.stats);
+      if (rule.try_dia) {
+        formats.emplace_back(predictors::KernelLabel{Kernel::dia, 0}, rule.why);
+        converting.max_dia_fill = rule.max_fill;
+      } else if (!rule.why.empty()) {
+        s.why += " (" + rule.why + ")";
+      }
+    }
     if (!formats.empty()) replaced = Replaced{s.kernel, label, s.why};
   } else {
     if (models.gather_for_forced(opt.kernel)) {
@@ -118,8 +131,8 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   const auto t_setup = std::chrono::steady_clock::now();
   std::optional<PlanContext<ExecSpace, Matrix>> ctx;
   std::optional<PlanStep<ExecSpace, Matrix>> step;
-  const auto plan_step = [&] {
-    ctx.emplace(exec, a, opt, table, s.stats, models.tpr(s.features_gathered, label));
+  const auto plan_step = [&](const PlanOptions& options) {
+    ctx.emplace(exec, a, options, table, s.stats, models.tpr(s.features_gathered, label));
     with_kernel(s.kernel, [&](auto d) { step.emplace(decltype(d)::plan(*ctx, s)); });
   };
   std::string refusals;  // formats the guards refused, for `why`
@@ -130,7 +143,7 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
             predictors::kernel_label_text(replaced->kernel, replaced->label ? replaced->label->tpr : 0) + " (" +
             replaced->why + ")" + refusals;
     try {
-      plan_step();
+      plan_step(converting);
       break;
     } catch (const FormatRefused& e) {
       refusals += std::string("; ") + to_string(format.kernel) + " refused: " + e.what();
@@ -140,14 +153,17 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
     if (replaced) {
       s.kernel = replaced->kernel;
       label = replaced->label;
-      s.why = replaced->why + " (the format models' formats were refused" + refusals + ")";
+      s.why = replaced->why +
+              (models.prices_formats() ? " (the format models' formats were refused"
+                                       : " (the DIA rule's conversion was refused") +
+              refusals + ")";
       for (auto& v : s.verdicts)
         if (v.model == ModelSelection::formats_verdict)
           v.overruled =
               "the memory guards refused every format priced below the best CSR kernel: the kernel choice "
               "stands";
     }
-    plan_step();
+    plan_step(opt);
   }
   if (replaced)
     models.forecast(s.stats, s.features_gathered, predictors::kernel_label_text(s.kernel, label ? label->tpr : 0), s);

@@ -15,6 +15,7 @@
 #include <backends/traits.hpp>
 #include <predictors/active_model_table.hpp>
 #include <predictors/arch_table_data.hpp>
+#include <predictors/format_rules.hpp>
 #include <predictors/model_choice.hpp>
 
 #include <cstdint>
@@ -247,6 +248,24 @@ class ModelSelection {
                     (csr->label == predictors::best_csr_class ? std::string("the best CSR kernel") : csr->label) + " " +
                     micro(csr->cost) + " us over them";
     return out;
+  }
+
+  // Whether the format models price the formats (formats() answers); false:
+  // no table applies, or it carries no format models (format_rule() then).
+  bool prices_formats() const {
+    return table_ != nullptr && table_->has(predictors::ModelName::format_time) &&
+           table_->has(predictors::ModelName::format_conversion);
+  }
+
+  // DIA by rule (predictors/format_rules.hpp) where no format model prices
+  // the formats: CPUs, PlanOptions::allow_conversion. The answer's max_fill
+  // bounds the conversion (build_plan passes it to DIA's guard as
+  // max_dia_fill); try_dia false with the reason otherwise.
+  predictors::DiaRule format_rule(const RowStats& known) const {
+    predictors::DiaRule r;
+    if (!opt_.allow_conversion || space_.is_gpu || prices_formats()) return r;
+    return predictors::dia_by_rule(known, opt_.expected_calls, std::int64_t(space_.lanes.lanes),
+                                   space_.device.value_bytes, opt_.max_dia_fill);
   }
 
   // How the kernel's planner chooses TpR (see TprSelection).
