@@ -68,9 +68,11 @@ PetscErrorCode run() {
   PetscCall(assemble_poisson(n, &A));
 
   // The hook: plans for this rank's diagonal and off-diagonal blocks. CG
-  // applies A once per iteration: tell the plans to expect many calls.
+  // applies A once per iteration: tell the plans to expect many calls, and
+  // let the diagonal block's plan convert it (a grid: DIA on CPUs).
   aspmv::petsc::AttachOptions options;
   options.diagonal.expected_calls = options.off_diagonal.expected_calls = 1000;
+  options.diagonal.allow_conversion = true;
   PetscCall(aspmv::petsc::attach(A, options));
   std::string text;
   PetscCall(aspmv::petsc::describe(A, &text));

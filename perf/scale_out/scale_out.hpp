@@ -30,7 +30,7 @@ struct Options {
 struct Row {
   std::string host;    // tpetra, petsc
   std::string op;      // stock, aspmv, aspmv_convert
-  std::string what;    // spmv, cg_iteration, phase_owned, phase_import_wait, phase_remote
+  std::string what;    // spmv, owned_plan, cg_iteration, phase_owned, phase_import_wait, phase_remote
   double seconds = 0;  // median (spmv, cg) or mean (phases) per call
   double seconds_min = 0;
   int samples = 0;  // batches or solves
