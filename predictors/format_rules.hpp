@@ -33,9 +33,9 @@
 
 namespace aspmv::predictors {
 
-// The conversion's cost in CSR calls on the matrix. Measured on the build
-// machine (OMP 1 and 2 threads, stencils and grids of 1.6M-26M nonzeros,
-// 2026-12-04): see docs/PERF.md "CPUs: DIA by rule"; rounded up.
+// The conversion's cost in CSR calls on the matrix: 7-24 measured on the
+// build machine (OMP 1 and 2 threads, stencils of 1.6M-26M nonzeros,
+// 2026-12-04; docs/PERF.md "CPUs: DIA by rule ..."), 30 to stay on the safe side.
 inline constexpr double dia_rule_conversion_calls = 30.0;
 inline constexpr std::int64_t dia_rule_min_nnz_per_thread = 16384;
 
