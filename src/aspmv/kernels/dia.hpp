@@ -523,6 +523,13 @@ class DiaStep {
     host_threads_ = host_thread_count(thread_nnz, diagonals_ * a_.num_rows(), exec.concurrency());
   }
   bool avx512_rows() const { return avx512_; }
+  // CPUs: the blocks of rows the apply's threads share (its league).
+  std::int64_t host_blocks(const ExecSpace& exec) const {
+    const std::int64_t m = a_.num_rows();
+    if (m == 0) return 0;
+    const std::int64_t block_rows = dia_block_rows(m, host_team(host_threads_, exec.concurrency()));
+    return (m + block_rows - 1) / block_rows;
+  }
   int host_threads() const { return host_threads_; }
 
   std::int64_t diagonals() const { return diagonals_; }
@@ -631,7 +638,7 @@ struct Dia {
     g.kernel = id;
     const bool gpu = backends::Traits<ExecSpace>::is_gpu;
     g.team_size = 1;
-    g.teams = gpu ? (s.stats.rows + step.rows_per_thread() - 1) / step.rows_per_thread() : s.stats.rows;
+    g.teams = gpu ? (s.stats.rows + step.rows_per_thread() - 1) / step.rows_per_thread() : step.host_blocks(ctx.exec);
     g.blocks = 1;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
