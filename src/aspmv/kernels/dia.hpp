@@ -504,7 +504,7 @@ class DiaStep {
     if constexpr (backends::Traits<ExecSpace>::is_gpu) {
       dia_apply_rows(exec, rows_per_thread_, d, alpha, x, beta, y);
     } else {
-      const std::int64_t block_rows = dia_block_rows(m, host_team(host_threads_, exec.concurrency()));
+      const std::int64_t block_rows = host_block_rows(exec);
       const RangePolicy<ExecSpace> blocks(exec, 0, (m + block_rows - 1) / block_rows);
       if (avx512_ && launch_avx512(blocks, block_rows, alpha, x, beta, y)) return;
       backends::parallel_range("aspmv::spmv::dia_blocks", blocks,
@@ -523,11 +523,12 @@ class DiaStep {
     host_threads_ = host_thread_count(thread_nnz, diagonals_ * a_.num_rows(), exec.concurrency());
   }
   bool avx512_rows() const { return avx512_; }
-  // CPUs: the blocks of rows the apply's threads share (its league).
+  // CPUs: the rows of a block, and the blocks the apply's threads share (its league).
+  std::int64_t host_block_rows(const ExecSpace& exec) const {
+    return dia_block_rows(a_.num_rows(), host_team(host_threads_, exec.concurrency()));
+  }
   std::int64_t host_blocks(const ExecSpace& exec) const {
-    const std::int64_t m = a_.num_rows();
-    if (m == 0) return 0;
-    const std::int64_t block_rows = dia_block_rows(m, host_team(host_threads_, exec.concurrency()));
+    const std::int64_t m = a_.num_rows(), block_rows = host_block_rows(exec);
     return (m + block_rows - 1) / block_rows;
   }
   int host_threads() const { return host_threads_; }

@@ -107,7 +107,7 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   if (automatic) {
     label = choose_automatic(models, space, table, s, [&] { return row_stats(exec, a); });
     formats = models.formats(s.stats, s.features_gathered, s);
-    if (formats.empty() && opt.allow_conversion && !models.prices_formats()) {
+    if (formats.empty()) {  // format_rule answers only where no format model prices the formats
       const predictors::DiaRule rule = models.format_rule(s.stats);
       if (rule.try_dia) {
         formats.emplace_back(predictors::KernelLabel{Kernel::dia, 0}, rule.why);
