@@ -1,9 +1,10 @@
 #pragma once
 // The rule that lets a plan convert A to DIA where no format model prices
-// the formats (a table without format_time and format_conversion, the rules
-// selector, an untrained table), on CPUs. Only with
-// PlanOptions::allow_conversion; the plan's automatic kernel choice stands
-// wherever the rule declines or the conversion is refused.
+// DIA (a table without format_time and format_conversion or without a `dia`
+// class in them, the rules selector, an untrained table), on CPUs. Only with
+// PlanOptions::allow_conversion; build_plan tries the rule's DIA before the
+// format models' formats, and the plan's automatic kernel choice stands
+// wherever none is proposed or every conversion is refused.
 //
 // DIA stores every diagonal holding an entry whole: `fill` slots a nonzero
 // (slots / nnz, >= 1), 8 (double) or 4 (float) bytes a slot and at most one

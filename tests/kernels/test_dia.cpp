@@ -432,7 +432,7 @@ TEMPLATE_LIST_TEST_CASE("the DIA rule converts a grid where it pays, on CPUs, wi
     CHECK_FALSE(plan.holds_value_copy());
     if (cpu)
       CHECK(plan.summary().why.find(
-                "(the DIA rule's conversion was refused; dia refused: aspmv: the DIA conversion is refused") !=
+                "(the conversions proposed were refused; dia refused: aspmv: the DIA conversion is refused") !=
             std::string::npos);
     CHECK(
         run_plan<Space, double, std::int64_t>(scattered, o, SpmvCase{1.0, 1.0, false, 3}, 1).comparison.within_bounds);

@@ -16,9 +16,11 @@
 #include <aspmv/planner/direct_choice.hpp>
 #include <aspmv/spmv.hpp>
 #include <predictors/active_model_table.hpp>
+#include <predictors/format_rules.hpp>
 #include <predictors/kernel_rules.hpp>
 
 #include <corpus/random_csr.hpp>
+#include <corpus/stencil.hpp>
 
 #include <cmath>
 #include <cstdio>
@@ -280,7 +282,7 @@ TEMPLATE_LIST_TEST_CASE("the format models convert where it pays, and only with 
   INFO(refused.describe());
   CHECK(refused.summary().kernel == Kernel::csr_adaptive);
   CHECK_FALSE(refused.holds_value_copy());
-  CHECK(refused.summary().why.find("the format models' formats were refused; sell refused: aspmv: the SELL-C-sigma "
+  CHECK(refused.summary().why.find("the conversions proposed were refused; sell refused: aspmv: the SELL-C-sigma "
                                    "conversion is refused") != std::string::npos);
   const auto* r = find_verdict(refused.summary());
   REQUIRE(r != nullptr);
@@ -320,6 +322,106 @@ TEMPLATE_LIST_TEST_CASE("a refused format gives way to the next one priced below
   CHECK(s.why.find("; sell refused: aspmv: the SELL-C-sigma conversion is refused") != std::string::npos);
   CHECK(plan.holds_value_copy());
   CHECK(run_plan<Space, double, std::int64_t>(m.matrix, o, SpmvCase{-1.0, 2.0, false, 4}, 2).comparison.within_bounds);
+}
+
+// The format models read row statistics: with allow_conversion a plan
+// gathers them even where the gather model would keep to the known features.
+TEMPLATE_LIST_TEST_CASE("a plan that may convert gathers the row statistics the format models read",
+                        "[kernels][models][sell]", Spaces) {
+  using Space = TestType;
+  const auto m = test_matrix();
+  const std::vector<std::string> classes = {"best_csr", "sell"};
+  const ActiveTestTable table({{"gather", constant_model({"known", "gathered"}, "known")},
+                               {"kernel_known", constant_model(kernel_classes, "merge_path")},
+                               {"kernel_gathered", constant_model(kernel_classes, "merge_path")},
+                               {"format_time", constant_runtime_model(classes, {80e-6, 20e-6})},
+                               {"format_conversion", constant_runtime_model(classes, {1e-9, 1e-3})}});
+  Space exec;
+  DeviceCsr<double, std::int64_t, typename Space::memory_space> a(exec, m.matrix, m.name);
+  PlanOptions o;
+  o.max_format_growth = 1e9;
+  o.format_growth_floor_bytes = 0;
+  const auto kept = make_plan(exec, a.view(), o);
+  INFO(kept.describe());
+  CHECK_FALSE(kept.summary().features_gathered);
+  CHECK(kept.summary().kernel != Kernel::sell);
+  o.allow_conversion = true;
+  const auto plan = make_plan(exec, a.view(), o);
+  INFO(plan.describe());
+  if (!table_fits_space<Space>()) {
+    CHECK_FALSE(plan.holds_value_copy());
+    return;
+  }
+  const auto& s = plan.summary();
+  CHECK(s.features_gathered);
+  REQUIRE_FALSE(s.verdicts.empty());
+  CHECK(s.verdicts.front().model == "gather");
+  CHECK(s.verdicts.front().label == "known");
+  CHECK(s.verdicts.front().overruled.find("gathered anyway: conversion allowed") == 0);
+  CHECK(s.kernel == Kernel::sell);  // 1 + 2 ms against 8 ms over 100 calls
+  CHECK(run_plan<Space, double, std::int64_t>(m.matrix, o, SpmvCase{1.0, 0.0, false, 5}, 2).comparison.within_bounds);
+}
+
+// A table whose format models leave DIA out (cpu-x86's formats study: DIA's
+// CPU times predate its lanes) keeps the DIA rule on CPUs: the rule's DIA is
+// tried first, then the formats the models price below the best CSR kernel.
+// Where the models price DIA, the rule is silent. GPUs: never by rule.
+TEMPLATE_LIST_TEST_CASE("the DIA rule and the format models share one list of conversions",
+                        "[kernels][models][dia][rules]", Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  Space exec;
+  const bool cpu = !backends::Traits<Space>::is_gpu;
+  const std::int64_t floor = predictors::dia_rule_min_nnz_per_thread * std::int64_t(exec.concurrency());
+  const auto n = static_cast<std::int32_t>(std::ceil(std::sqrt(double(floor) / 4.0))) + 1;
+  const auto grid = corpus::stencil(n, n, 1, 5);
+  corpus::RandomCsrSpec spec;  // as large, scattered: DIA's guard refuses it
+  spec.rows = grid.num_rows;
+  spec.cols = grid.num_cols;
+  spec.lengths = corpus::RowLengths::constant;
+  spec.mean = 5;
+  spec.seed = 9;
+  const auto scattered = corpus::random_csr(spec);
+  PlanOptions o;
+  o.allow_conversion = true;
+  o.expected_calls = 1000;
+  const auto plan_of = [&](const HostCsr<double, std::int64_t>& h) {
+    DeviceCsr<double, std::int64_t, Mem> a(exec, h);
+    return make_plan(exec, a.view(), o);
+  };
+  {  // sell priced, dia not: the rule's DIA first on CPUs, sell where DIA is refused
+    const std::vector<std::string> classes = {"best_csr", "sell"};
+    const ActiveTestTable table({{"gather", constant_model({"known", "gathered"}, "gathered")},
+                                 {"kernel_gathered", constant_model(kernel_classes, "merge_path")},
+                                 {"format_time", constant_runtime_model(classes, {80e-6, 20e-6})},
+                                 {"format_conversion", constant_runtime_model(classes, {1e-9, 1e-3})}});
+    if (!table_fits_space<Space>()) return;
+    const auto on_grid = plan_of(grid);
+    INFO(on_grid.describe());
+    CHECK(on_grid.summary().kernel == (cpu ? Kernel::dia : Kernel::sell));
+    if (cpu) CHECK(on_grid.summary().why.find("DIA rule: pays over 1000 calls up to ") == 0);
+    const auto on_scattered = plan_of(scattered);
+    INFO(on_scattered.describe());
+    CHECK(on_scattered.summary().kernel == Kernel::sell);
+    CHECK(on_scattered.summary().why.find("format models: sell over 1000 calls") == 0);
+    if (cpu)
+      CHECK(on_scattered.summary().why.find("; dia refused: aspmv: the DIA conversion is refused") !=
+            std::string::npos);
+    CHECK(run_plan<Space, double, std::int64_t>(grid, o, SpmvCase{1.0, 0.5, false, 7}, 2).comparison.within_bounds);
+    CHECK(run_plan<Space, float, std::int32_t>(scattered, o, SpmvCase{2.0, 0.0, true, 8}, 2).comparison.within_bounds);
+  }
+  {  // dia priced (above the best CSR kernel): the rule is silent, no conversion
+    const std::vector<std::string> classes = {"best_csr", "dia"};
+    const ActiveTestTable table({{"gather", constant_model({"known", "gathered"}, "gathered")},
+                                 {"kernel_gathered", constant_model(kernel_classes, "merge_path")},
+                                 {"format_time", constant_runtime_model(classes, {20e-6, 80e-6})},
+                                 {"format_conversion", constant_runtime_model(classes, {1e-9, 1e-3})}});
+    const auto plan = plan_of(grid);
+    INFO(plan.describe());
+    CHECK(plan.summary().kernel == Kernel::merge_path);  // the space fits the table: checked above
+    CHECK_FALSE(plan.holds_value_copy());
+    CHECK(plan.summary().why.find("DIA rule") == std::string::npos);
+  }
 }
 
 TEMPLATE_LIST_TEST_CASE("the gather model can keep a plan on known features", "[kernels][models]", Spaces) {

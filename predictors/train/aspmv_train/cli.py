@@ -183,14 +183,16 @@ def cmd_format_table(args) -> int:
     argv = ["format-table", "--measurements", *args.measurements, "--arch", args.arch, "--table", args.table,
             "--out", args.out]
     for flag, v, default in (("--tuning-dir", args.tuning_dir, None), ("--seed", args.seed, 2026),
-                             ("--manifest", args.manifest, None), ("--oof-out", args.oof_out, None)):
+                             ("--manifest", args.manifest, None), ("--oof-out", args.oof_out, None),
+                             ("--formats", args.formats, None)):
         if v != default:
             argv += [flag, str(v)]
     argv += ["--quick"] if args.quick else []
     tuning = Path(args.tuning_dir) if args.tuning_dir else repo_root() / "tuning_data" / args.arch
     cfg = ft.FormatTableConfig(measurements=args.measurements, tuning_dir=tuning, table=Path(args.table),
                                seed=args.seed, quick=args.quick, manifest=args.manifest, repo_root=repo_root(),
-                               command="python -m aspmv_train " + shlex.join(argv))
+                               command="python -m aspmv_train " + shlex.join(argv),
+                               formats=tuple(args.formats.split(",")) if args.formats else None)
     log = (lambda *_: None) if args.quiet else (lambda m: print(m, file=sys.stderr))
     if args.oof_out:
         for path in ft.write_oof(ft.out_of_fold(cfg, log), Path(args.oof_out)):
@@ -387,6 +389,8 @@ def main(argv=None) -> int:
     ft.add_argument("--manifest", help="as train --manifest")
     ft.add_argument("--oof-out", help="also write the decision's out-of-fold figures here (format_decision.md, "
                     ".json, .csv)")
+    ft.add_argument("--formats", help="comma-separated formats that become classes (default: every timed format); "
+                    "the others are left to the plan's rules (DIA on CPUs: predictors/format_rules.hpp)")
     ft.add_argument("--quick", action="store_true", help="small models (tests)")
     ft.add_argument("--quiet", action="store_true")
     ft.set_defaults(fn=cmd_format_table)

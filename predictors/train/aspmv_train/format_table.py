@@ -62,6 +62,8 @@ class FormatTableConfig:
     folds: int = 5
     calls: tuple = CALLS
     max_total_bytes: int = trainmod.Config.max_total_bytes  # the trainer's cap on the whole table
+    formats: tuple | None = None  # the formats that become classes (None: every timed format); the others are
+    #                               left to the plan's rules (predictors/format_rules.hpp: DIA on CPUs)
 
 
 @dataclass
@@ -73,8 +75,18 @@ class Classes:
     oracle: callable      # calls -> the measured least over every alternative
 
 
-def classes_of(alt: fc.Alternatives, log=print) -> Classes:
-    """BEST_CSR and the formats timed on at least MIN_MATRICES matrices."""
+def classes_of(alt: fc.Alternatives, log=print, formats=None) -> Classes:
+    """BEST_CSR and the formats timed on at least MIN_MATRICES matrices (among ``formats`` where given: the
+    others are neither classes nor alternatives of the oracle)."""
+    if formats is not None:
+        unknown = sorted(set(formats) - {l.split("/")[0] for l in np.asarray(alt.labels)[alt.is_format]})
+        if unknown:
+            raise ValueError(f"format-table: --formats {', '.join(unknown)}: not timed in the folders")
+        keep = ~alt.is_format | np.array([l.split("/")[0] in formats for l in alt.labels])
+        for l in np.asarray(alt.labels)[~keep]:
+            log(f"format-table: {l} left out (--formats): the plan's rules price it")
+        alt = fc.Alternatives([l for l, k in zip(alt.labels, keep) if k], alt.is_format[keep], alt.T[:, keep],
+                              alt.P[:, keep])
     csr = ~alt.is_format
     labels, T, P = [BEST_CSR], [np.nanmin(np.where(np.isfinite(alt.T[:, csr]), alt.T[:, csr], np.nan), axis=1)], []
     P.append(np.full(len(alt.T), rm.PRE_FLOOR_S))
@@ -127,7 +139,7 @@ def _load(cfg: FormatTableConfig, folders, log):
     if not alt.is_format.any():
         raise ValueError("format-table: no converted format was timed in " + ", ".join(map(str, folders)))
     names = rm.feature_names(base.F.loc[mats])
-    return base, mats, alt, classes_of(alt, log), names
+    return base, mats, alt, classes_of(alt, log, cfg.formats), names
 
 
 def out_of_fold(cfg: FormatTableConfig, log=print) -> dict:
@@ -235,6 +247,7 @@ def build(cfg: FormatTableConfig, log=print) -> dict:
         "worst_case_nodes_visited": export.max_path(m)} for name, m in new.items()})
     prov["format_models"] = {
         "measurements": [trainmod._rel(f, cfg.repo_root) for f in folders],
+        "formats": [l for l in c.labels if l != BEST_CSR],
         "matrices": len(mats),
         "precision": next(iter(by_precision)),
         "training_command": cfg.command,

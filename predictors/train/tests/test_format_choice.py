@@ -214,3 +214,28 @@ def test_format_table_adds_models_the_evaluator_reads(tmp_path):
                                                     "2026-11-28-real-float-a"],
                                       tuning_dir=REPO / "tuning_data/h200", table=table_in, quick=True,
                                       repo_root=REPO))
+
+
+def test_format_table_formats_keep_the_named_classes_only():
+    """--formats: the named formats become classes, the others are neither classes nor the oracle's alternatives
+    (cpu-x86's DIA, priced by predictors/format_rules.hpp); a format the folders did not time is an error."""
+    from aspmv_train import format_table as ft
+    meas = data.load([H200_FORMATS])
+    times = methods.build(meas, {})
+    mats = list(times.time.index)
+    alt = fc.alternatives(meas, times, mats)
+    logged = []
+    every = ft.classes_of(alt, log=logged.append)
+    assert every.labels == [ft.BEST_CSR, "sell", "ell", "jad", "dia"]
+    sell = ft.classes_of(alt, log=logged.append, formats=("sell",))
+    assert sell.labels == [ft.BEST_CSR, "sell"]
+    assert any("dia left out (--formats)" in m for m in logged)
+    assert np.allclose(sell.T[:, 1], every.T[:, 1], equal_nan=True)
+    # The oracle sees the CSR labels and SELL only, not the formats left out.
+    j = alt.labels.index("sell")
+    for N in (100.0, 1000.0):
+        sell_cost = fc.costs(alt.T[:, [j]], alt.P[:, [j]], N)[:, 0]
+        assert np.allclose(sell.oracle(N), np.minimum(every.csr_cost(N), sell_cost))
+        assert (sell.oracle(N) >= every.oracle(N) - 1e-15).all()
+    with pytest.raises(ValueError, match="--formats tile8x4: not timed"):
+        ft.classes_of(alt, formats=("sell", "tile8x4"))

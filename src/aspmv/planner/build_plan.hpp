@@ -89,13 +89,14 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   if (opt.selector == Selector::models) s.model_table = models.text();
   const bool automatic = opt.kernel == Kernel::automatic;
   std::optional<predictors::KernelLabel> label;
-  // Converted formats the format models price below the kernel choice,
-  // cheapest first (ModelSelection::formats), and the choice they replace:
-  // build_plan converts to the first the memory guards let through
-  // (FormatRefused: the next; none: the kernel choice).
-  // Where the table prices no format, the DIA rule (ModelSelection::format_rule)
-  // proposes DIA up to the fill that pays: `converting` carries that bound to
-  // DIA's guard.
+  // Converted formats to try, and the choice they replace: build_plan
+  // converts to the first the memory guards let through (FormatRefused: the
+  // next; none: the kernel choice). First DIA where the DIA rule
+  // (ModelSelection::format_rule: CPUs, where no format model prices DIA)
+  // finds a fill that pays (`converting` carries that bound to DIA's guard;
+  // within it DIA moves fewer bytes than any CSR layout), then the formats
+  // the format models price below the best CSR kernel, cheapest first
+  // (ModelSelection::formats).
   std::vector<std::pair<predictors::KernelLabel, std::string>> formats;
   PlanOptions converting = opt;
   struct Replaced {
@@ -106,16 +107,15 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
   std::optional<Replaced> replaced;
   if (automatic) {
     label = choose_automatic(models, space, table, s, [&] { return row_stats(exec, a); });
-    formats = models.formats(s.stats, s.features_gathered, s);
-    if (formats.empty()) {  // format_rule answers only where no format model prices the formats
-      const predictors::DiaRule rule = models.format_rule(s.stats);
-      if (rule.try_dia) {
-        formats.emplace_back(predictors::KernelLabel{Kernel::dia, 0}, rule.why);
-        converting.max_dia_fill = rule.max_fill;
-      } else if (!rule.why.empty()) {
-        s.why += " (" + rule.why + ")";
-      }
+    const predictors::DiaRule rule = models.format_rule(s.stats);
+    if (rule.try_dia) {
+      formats.emplace_back(predictors::KernelLabel{Kernel::dia, 0}, rule.why);
+      converting.max_dia_fill = rule.max_fill;
+    } else if (!rule.why.empty()) {
+      s.why += " (" + rule.why + ")";
     }
+    for (auto& f : models.formats(s.stats, s.features_gathered, s))
+      if (f.first.kernel != Kernel::dia || !rule.try_dia) formats.push_back(std::move(f));
     if (!formats.empty()) replaced = Replaced{s.kernel, label, s.why};
   } else {
     if (models.gather_for_forced(opt.kernel)) {
@@ -153,10 +153,7 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
     if (replaced) {
       s.kernel = replaced->kernel;
       label = replaced->label;
-      s.why = replaced->why +
-              (models.prices_formats() ? " (the format models' formats were refused"
-                                       : " (the DIA rule's conversion was refused") +
-              refusals + ")";
+      s.why = replaced->why + " (the conversions proposed were refused" + refusals + ")";
       for (auto& v : s.verdicts)
         if (v.model == ModelSelection::formats_verdict)
           v.overruled =

@@ -18,6 +18,7 @@
 #include <predictors/format_rules.hpp>
 #include <predictors/model_choice.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -102,6 +103,12 @@ class ModelSelection {
           v.overruled = "gathered anyway: the known-feature model would extrapolate: " + outside;
           g = true;
         }
+      }
+      if (!g && opt_.allow_conversion && prices_formats()) {
+        // The format models read the row statistics; one pass over the row
+        // offsets is small against any conversion they may propose.
+        v.overruled = "gathered anyway: conversion allowed, and the format models price formats from row statistics";
+        g = true;
       }
       s.verdicts.push_back(std::move(v));
       return g;
@@ -251,19 +258,29 @@ class ModelSelection {
   }
 
   // Whether the format models price the formats (formats() answers); false:
-  // no table applies, or it carries no format models (format_rule() then).
+  // no table applies, or it carries no format models.
   bool prices_formats() const {
     return table_ != nullptr && table_->has(predictors::ModelName::format_time) &&
            table_->has(predictors::ModelName::format_conversion);
   }
 
+  // Whether the format models price `format` (a class of format_time); false
+  // where prices_formats() is.
+  bool prices_format(Kernel format) const {
+    if (!prices_formats()) return false;
+    const auto& classes = table_->find(predictors::ModelName::format_time)->classes;
+    return std::any_of(classes.begin(), classes.end(),
+                       [&](const char* c) { return std::string(c) == to_string(format); });
+  }
+
   // DIA by rule (predictors/format_rules.hpp) where no format model prices
-  // the formats: CPUs, PlanOptions::allow_conversion. The answer's max_fill
-  // bounds the conversion (build_plan passes it to DIA's guard as
+  // DIA (no format models, or a table trained on formats without DIA's
+  // times: cpu-x86): CPUs, PlanOptions::allow_conversion. The answer's
+  // max_fill bounds the conversion (build_plan passes it to DIA's guard as
   // max_dia_fill); try_dia false with the reason otherwise.
   predictors::DiaRule format_rule(const RowStats& known) const {
     predictors::DiaRule r;
-    if (!opt_.allow_conversion || space_.is_gpu || prices_formats()) return r;
+    if (!opt_.allow_conversion || space_.is_gpu || prices_format(Kernel::dia)) return r;
     return predictors::dia_by_rule(known, opt_.expected_calls, std::int64_t(space_.lanes.lanes),
                                    space_.device.value_bytes, opt_.max_dia_fill);
   }
