@@ -42,6 +42,10 @@ if(NOT Kokkos_ROOT AND NOT DEFINED ENV{Kokkos_ROOT} AND ASPMV_KOKKOS_FLAVOR)
   endif()
   set(Kokkos_ROOT "${_prefix}" CACHE PATH "Kokkos install (from scripts/deps.sh)")
   set(KokkosKernels_ROOT "${_prefix}" CACHE PATH "Kokkos Kernels install (from scripts/deps.sh)")
+  if(ASPMV_KOKKOS_FLAVOR MATCHES "^trilinos-")
+    # Tpetra, Belos and Teuchos beside that Kokkos (scripts/deps_trilinos.sh).
+    list(PREPEND CMAKE_PREFIX_PATH "${_prefix}")
+  endif()
 endif()
 
 # Kokkos 3.4 compiles CUDA through its nvcc_wrapper and HIP through hipcc.

@@ -11,11 +11,14 @@
 # Tpetra, Belos), PETSc and OpenMPI packages installed for the debian-mpi
 # preset (aspmv on the system Kokkos, the aspmv::tpetra and aspmv::petsc
 # components).
+# | trilinos-openmp: Kokkos, Tpetra and Belos from the same source with MPI,
+# Kokkos OpenMP (threads per rank), for the trilinos-openmp preset
+# (scripts/deps_trilinos.sh; not built by CI).
 #
 # Everything lands in $ASPMV_CACHE_DIR (default ~/.cache/aspmv):
 #   src/              the Debian source package and the patched kokkos trees
 #   build/<flavor>/   build folders
-#   install/<flavor>/ Kokkos + Kokkos Kernels, found by CMake through the presets
+#   install/<flavor>/ Kokkos + Kokkos Kernels (trilinos-*: + Teuchos, Tpetra, Belos), found through the presets
 # A flavor is rebuilt only when its stamp (options, the patches that apply to it, compilers) changed.
 # Users with their own Kokkos >= 3.4 skip this and pass -DKokkos_ROOT=... .
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -25,6 +28,7 @@ CUDA_HOME="${CUDA_HOME:-/usr/local/cuda}"
 [ -d "$CUDA_HOME/bin" ] && export PATH="$CUDA_HOME/bin:$PATH"   # nvcc_wrapper calls nvcc from PATH
 TRILINOS_SRC_VERSION=13.2.0
 PATCH_DIR="$ASPMV_ROOT/cmake/patches/kokkos-$KOKKOS_VERSION"
+source "$(dirname "${BASH_SOURCE[0]}")/deps_trilinos.sh"
 
 # Debian packages every flavor needs, and those a flavor adds.
 BASE_PACKAGES=(build-essential cmake ninja-build git ca-certificates zlib1g-dev liblzma-dev nlohmann-json3-dev catch2 dpkg-dev)
@@ -35,6 +39,7 @@ packages_for() {
     hip-*) echo hipcc libamdhip64-dev ;;
     # Tpetra's and Belos' CMake package files include those of every
     # Trilinos package they were built with: their -dev packages too.
+    trilinos-*) echo libopenmpi-dev openmpi-bin libblas-dev liblapack-dev petsc-dev pkg-config ;;
     debian-mpi) echo libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev libtrilinos-teuchos-dev \
                      libtrilinos-tpetra-dev libtrilinos-belos-dev libtrilinos-epetra-dev libtrilinos-epetraext-dev \
                      libtrilinos-rtop-dev libtrilinos-thyra-dev libtrilinos-triutils-dev libtrilinos-xpetra-dev \
@@ -54,7 +59,8 @@ kokkos_options_for() {
     cuda-sm60)  echo "${common[@]}" -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA_LAMBDA=ON -DKokkos_ARCH_PASCAL60=ON ;;
     hip-gfx908) echo "${common[@]}" -DKokkos_ENABLE_HIP=ON -DKokkos_ARCH_VEGA908=ON ;;
     debian-mpi) ;;   # the system's Kokkos: nothing to build
-    *) die "unknown flavor '$1' (serial, openmp, cuda-sm90, cuda-sm80, cuda-sm70, cuda-sm60, hip-gfx908, debian-mpi)" ;;
+    trilinos-*) trilinos_options_for "$1" >/dev/null ;;   # scripts/deps_trilinos.sh
+    *) die "unknown flavor '$1' (serial, openmp, cuda-sm90, cuda-sm80, cuda-sm70, cuda-sm60, hip-gfx908, debian-mpi, trilinos-openmp)" ;;
   esac
 }
 
@@ -204,7 +210,7 @@ main() {
   for a in "$@"; do
     case "$a" in
       --packages-only) packages_only=1 ;;
-      -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+      -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
       *) flavors+=("$a") ;;
     esac
   done
@@ -217,7 +223,12 @@ main() {
   for f in "${flavors[@]}"; do [ "$f" = debian-mpi ] || built+=("$f"); done
   [ ${#built[@]} -gt 0 ] || return 0
   fetch_sources
-  for f in "${built[@]}"; do build_flavor "$f"; done
+  for f in "${built[@]}"; do
+    case "$f" in
+      trilinos-*) build_trilinos_flavor "$f" ;;
+      *) build_flavor "$f" ;;
+    esac
+  done
 }
 
 main "$@"

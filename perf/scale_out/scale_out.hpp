@@ -17,8 +17,19 @@
 namespace aspmv::scale_out {
 
 struct Options {
-  std::string matrix;  // a generated name (perf/corpus) or a matrix file
-  std::vector<std::string> hosts{"tpetra", "petsc"};
+  std::string matrix;                              // a generated name (perf/corpus) or a matrix file
+  std::vector<std::string> hosts = built_hosts();  // default: every host this binary was built with
+
+  static std::vector<std::string> built_hosts() {
+    std::vector<std::string> h;
+#if ASPMV_SCALE_OUT_TPETRA
+    h.emplace_back("tpetra");
+#endif
+#if ASPMV_SCALE_OUT_PETSC
+    h.emplace_back("petsc");
+#endif
+    return h;
+  }
   int warmup = 10;              // untimed calls before the batches
   int batches = 15;             // timed batches per operator (median reported)
   double batch_seconds = 0.05;  // a batch's target length: sets the calls per batch

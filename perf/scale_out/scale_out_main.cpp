@@ -1,11 +1,13 @@
 // aspmv-scale-out: see scale_out.hpp.
 //
-//   mpirun -np 4 aspmv-scale-out --matrix stencil3d-27pt-100 [--hosts tpetra,petsc]
+//   mpirun -np 4 aspmv-scale-out --matrix stencil3d-27pt-100 [--hosts tpetra,petsc]   (default: the hosts built)
 //       [--batches 15] [--batch-seconds 0.05] [--warmup 10] [--cg-iterations 50] [--cg-solves 3]
 //
 // Prints CSV on rank 0 (stdout): host, operator, figure, matrix, ranks,
-// rows, nnz and the seconds per call; what aspmv chose for rank 0's blocks
-// goes to stderr.
+// rows, nnz, the seconds per call and the threads a rank (Kokkos' default
+// execution space: 1 on Debian's Serial Tpetra, OMP_NUM_THREADS on the
+// trilinos-openmp preset; stock PETSc runs one either way); what aspmv chose
+// for rank 0's blocks goes to stderr.
 
 #include "scale_out.hpp"
 
@@ -91,7 +93,8 @@ int run(const Options& opts) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   const auto a = load(opts.matrix);
-  if (rank == 0) std::printf("host,operator,figure,matrix,ranks,rows,nnz,seconds,seconds_min,samples,calls\n");
+  const int threads = Kokkos::DefaultExecutionSpace().concurrency();
+  if (rank == 0) std::printf("host,operator,figure,matrix,ranks,rows,nnz,seconds,seconds_min,samples,calls,threads\n");
   for (const auto& host : opts.hosts) {
     std::vector<aspmv::scale_out::Row> rows;
     if (host == "tpetra") {
@@ -111,9 +114,9 @@ int run(const Options& opts) {
     }
     if (rank == 0)
       for (const auto& r : rows)
-        std::printf("%s,%s,%s,%s,%d,%d,%lld,%.9g,%.9g,%d,%d\n", r.host.c_str(), r.op.c_str(), r.what.c_str(),
+        std::printf("%s,%s,%s,%s,%d,%d,%lld,%.9g,%.9g,%d,%d,%d\n", r.host.c_str(), r.op.c_str(), r.what.c_str(),
                     opts.matrix.c_str(), size, a.num_rows, static_cast<long long>(a.nnz()), r.seconds, r.seconds_min,
-                    r.samples, r.calls);
+                    r.samples, r.calls, threads);
     std::fflush(stdout);
   }
   return 0;
