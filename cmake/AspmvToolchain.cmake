@@ -50,7 +50,7 @@ endif()
 
 # Kokkos 3.4 compiles CUDA through its nvcc_wrapper and HIP through hipcc.
 if(NOT CMAKE_CXX_COMPILER AND NOT DEFINED ENV{CXX})
-  if(ASPMV_KOKKOS_FLAVOR MATCHES "^cuda-" AND Kokkos_ROOT)
+  if(ASPMV_KOKKOS_FLAVOR MATCHES "^(trilinos-)?cuda-" AND Kokkos_ROOT)
     set(CMAKE_CXX_COMPILER "${Kokkos_ROOT}/bin/nvcc_wrapper" CACHE FILEPATH "C++ compiler (Kokkos' nvcc_wrapper)")
   elseif(ASPMV_KOKKOS_FLAVOR MATCHES "^hip-")
     find_program(ASPMV_HIPCC hipcc)
@@ -60,7 +60,7 @@ if(NOT CMAKE_CXX_COMPILER AND NOT DEFINED ENV{CXX})
     set(CMAKE_CXX_COMPILER "${ASPMV_HIPCC}" CACHE FILEPATH "C++ compiler (hipcc)")
   endif()
 endif()
-if(ASPMV_KOKKOS_FLAVOR MATCHES "^cuda-" AND ASPMV_NVCC)
+if(ASPMV_KOKKOS_FLAVOR MATCHES "^(trilinos-)?cuda-" AND ASPMV_NVCC)
   # nvcc_wrapper finds nvcc on PATH.
   get_filename_component(_nvcc_dir "${ASPMV_NVCC}" DIRECTORY)
   set(ENV{PATH} "${_nvcc_dir}:$ENV{PATH}")

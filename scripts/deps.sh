@@ -11,9 +11,10 @@
 # Tpetra, Belos), PETSc and OpenMPI packages installed for the debian-mpi
 # preset (aspmv on the system Kokkos, the aspmv::tpetra and aspmv::petsc
 # components).
-# | trilinos-openmp: Kokkos, Tpetra and Belos from the same source with MPI,
-# Kokkos OpenMP (threads per rank), for the trilinos-openmp preset
-# (scripts/deps_trilinos.sh; not built by CI).
+# | trilinos-openmp | trilinos-cuda-sm90: Kokkos, Tpetra and Belos from the
+# same source with MPI, Kokkos OpenMP (threads per rank) or CUDA (a GPU per
+# rank), for the presets of those names (scripts/deps_trilinos.sh; not built
+# by CI).
 #
 # Everything lands in $ASPMV_CACHE_DIR (default ~/.cache/aspmv):
 #   src/              the Debian source package and the patched kokkos trees
@@ -60,7 +61,7 @@ kokkos_options_for() {
     hip-gfx908) echo "${common[@]}" -DKokkos_ENABLE_HIP=ON -DKokkos_ARCH_VEGA908=ON ;;
     debian-mpi) ;;   # the system's Kokkos: nothing to build
     trilinos-*) trilinos_options_for "$1" >/dev/null ;;   # scripts/deps_trilinos.sh
-    *) die "unknown flavor '$1' (serial, openmp, cuda-sm90, cuda-sm80, cuda-sm70, cuda-sm60, hip-gfx908, debian-mpi, trilinos-openmp)" ;;
+    *) die "unknown flavor '$1' (serial, openmp, cuda-sm90, cuda-sm80, cuda-sm70, cuda-sm60, hip-gfx908, debian-mpi, trilinos-openmp, trilinos-cuda-sm90)" ;;
   esac
 }
 
@@ -210,7 +211,7 @@ main() {
   for a in "$@"; do
     case "$a" in
       --packages-only) packages_only=1 ;;
-      -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+      -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
       *) flavors+=("$a") ;;
     esac
   done

@@ -6,7 +6,13 @@
 # Debian's own Tpetra is Serial only). Not built by CI or by scripts/test.sh:
 # an hour or more on two cores.
 #
-#   trilinos-openmp  Kokkos OpenMP + Serial, Tpetra's node OpenMP
+#   trilinos-openmp     Kokkos OpenMP + Serial, Tpetra's node OpenMP
+#   trilinos-cuda-sm90  Kokkos CUDA (Hopper) + Serial, Tpetra's node CUDA
+#                       (Tpetra 13.2 keeps its data in CudaUVMSpace: UVM on),
+#                       compiled through Kokkos' nvcc_wrapper under mpicxx;
+#                       Kokkos Kernels without the cuSPARSE/cuBLAS TPLs (its
+#                       3.4 TPL code predates CUDA 13), so stock Tpetra runs
+#                       Kokkos Kernels' own spmv
 #
 # Static libraries (a tool built on them runs where only MPI is installed:
 # the device machine) and no explicit instantiation, in Tpetra or in Kokkos
@@ -36,7 +42,12 @@ trilinos_options_for() {
   case "$1" in
     trilinos-openmp) echo "${common[@]}" -DTrilinos_ENABLE_OpenMP=ON -DKokkos_ENABLE_OPENMP=ON \
                           -DTpetra_INST_OPENMP=ON -DTpetra_INST_SERIAL=OFF ;;
-    *) die "unknown Trilinos flavor '$1' (trilinos-openmp)" ;;
+    trilinos-cuda-sm90) echo "${common[@]}" -DTPL_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA=ON \
+                          -DKokkos_ENABLE_CUDA_LAMBDA=ON -DKokkos_ENABLE_CUDA_UVM=ON -DKokkos_ARCH_HOPPER90=ON \
+                          -DTPL_ENABLE_CUSPARSE=OFF -DTPL_ENABLE_CUBLAS=OFF -DTPL_ENABLE_CUSOLVER=OFF \
+                          -DKokkosKernels_INST_EXECSPACE_CUDA=OFF -DKokkosKernels_INST_MEMSPACE_CUDASPACE=OFF \
+                          -DKokkosKernels_INST_MEMSPACE_CUDAUVMSPACE=OFF -DTpetra_INST_CUDA=ON -DTpetra_INST_SERIAL=OFF ;;
+    *) die "unknown Trilinos flavor '$1' (trilinos-openmp, trilinos-cuda-sm90)" ;;
   esac
 }
 
@@ -68,13 +79,21 @@ build_trilinos_flavor() {
   local flavor=$1
   command -v mpicxx >/dev/null || die "flavor $flavor needs MPI's compiler wrappers (Debian: libopenmpi-dev)"
   fetch_trilinos_tree
+  local cxx_id; cxx_id=$(g++ --version | head -n 1)
+  local with_env=()   # the environment of the configure and the build
+  if [[ $flavor == trilinos-cuda-* ]]; then
+    check_toolchain cuda-sm90
+    # OpenMPI's mpicxx compiles through Kokkos' nvcc_wrapper (g++ for host code).
+    with_env=(OMPI_CXX="$TRILINOS_SRC/packages/kokkos/bin/nvcc_wrapper")
+    cxx_id+=" $("$CUDA_HOME/bin/nvcc" --version | tail -n 1)"
+  fi
   take_lock "$flavor"
   local prefix="$ASPMV_CACHE_DIR/install/$flavor"
   local build="$ASPMV_CACHE_DIR/build/$flavor"
   local logs="$ASPMV_CACHE_DIR/logs"
   local opts; opts=$(trilinos_options_for "$flavor")
   local stamp
-  stamp=$(printf '%s\n' "$TRILINOS_SRC_VERSION" "$(patches_hash_for "$flavor")" "$opts" "$(g++ --version | head -n 1)" \
+  stamp=$(printf '%s\n' "$TRILINOS_SRC_VERSION" "$(patches_hash_for "${flavor#trilinos-}")" "$opts" "$cxx_id" \
     "$(mpicxx --showme:version 2>&1 | head -n 1)" | sha256sum | cut -c1-16)
   if [ -f "$prefix/.aspmv-stamp" ] && [ "$(cat "$prefix/.aspmv-stamp")" = "$stamp" ]; then
     log "Trilinos $TRILINOS_SRC_VERSION ($flavor) is up to date in $prefix"
@@ -86,9 +105,10 @@ build_trilinos_flavor() {
   mkdir -p "$build" "$logs"
   local t0=$SECONDS
   # shellcheck disable=SC2086
-  cmake -S "$TRILINOS_SRC" -B "$build" -G Ninja -DCMAKE_INSTALL_PREFIX="$prefix" $opts >"$logs/$flavor.log" 2>&1 ||
+  env "${with_env[@]}" cmake -S "$TRILINOS_SRC" -B "$build" -G Ninja -DCMAKE_INSTALL_PREFIX="$prefix" $opts \
+    >"$logs/$flavor.log" 2>&1 ||
     { tail -n 30 "$logs/$flavor.log"; die "Trilinos configure failed ($flavor); log: $logs/$flavor.log"; }
-  cmake --build "$build" -j "$ASPMV_JOBS" --target install >>"$logs/$flavor.log" 2>&1 ||
+  env "${with_env[@]}" cmake --build "$build" -j "$ASPMV_JOBS" --target install >>"$logs/$flavor.log" 2>&1 ||
     { tail -n 30 "$logs/$flavor.log"; die "Trilinos build failed ($flavor); log: $logs/$flavor.log"; }
   echo "$stamp" >"$prefix/.aspmv-stamp"
   rm -rf "$build"

@@ -274,8 +274,9 @@ class ModelSelection {
   }
 
   // DIA by rule (predictors/format_rules.hpp) where no format model prices
-  // DIA (no format models, or a table trained on formats without DIA's
-  // times: cpu-x86): CPUs, PlanOptions::allow_conversion. The answer's
+  // DIA (no format models, as in the cpu-x86 table, or models trained
+  // without DIA: `aspmv_train format-table --formats`): CPUs,
+  // PlanOptions::allow_conversion. The answer's
   // max_fill bounds the conversion (build_plan passes it to DIA's guard as
   // max_dia_fill); try_dia false with the reason otherwise.
   predictors::DiaRule format_rule(const RowStats& known) const {

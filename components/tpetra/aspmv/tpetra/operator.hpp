@@ -64,6 +64,22 @@ struct PhaseTimes {
   double remote_product = 0;  // y += alpha A_remote x_remote
 };
 
+namespace impl {
+
+// y(rows(i), j) += t(i, j): rows are distinct, so no two threads meet. A free
+// function: CUDA's extended lambdas may not live in a class's private members.
+template <class ExecSpace, class RowsView, class TView, class YView>
+void add_rows(const ExecSpace& exec, const RowsView& rows, const TView& t, const YView& y) {
+  const auto num_vectors = t.extent(1);
+  Kokkos::parallel_for(
+      "aspmv::tpetra::add_remote_rows", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.extent(0)),
+      KOKKOS_LAMBDA(const std::size_t i) {
+        for (std::size_t j = 0; j < num_vectors; ++j) y(rows(i), j) += t(i, j);
+      });
+}
+
+}  // namespace impl
+
 template <class Scalar = Tpetra::Operator<>::scalar_type,
           class LocalOrdinal = typename Tpetra::Operator<Scalar>::local_ordinal_type,
           class GlobalOrdinal = typename Tpetra::Operator<Scalar, LocalOrdinal>::global_ordinal_type,
@@ -257,7 +273,7 @@ class Operator : public Tpetra::Operator<Scalar, LocalOrdinal, GlobalOrdinal, No
         const auto yv = y.getLocalViewDevice(Tpetra::Access::ReadWrite);
         const auto& t = remote_result(x.getNumVectors());
         run_block(exec, *remote_, alpha, xv, value_type(0), t);
-        add_rows(exec, remote_rows_, t, yv);
+        impl::add_rows(exec, remote_rows_, t, yv);
       }
       if (options_.time_phases) {
         exec.fence();
@@ -289,18 +305,6 @@ class Operator : public Tpetra::Operator<Scalar, LocalOrdinal, GlobalOrdinal, No
       remote_result_ = result_view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "aspmv::tpetra::remote_result"),
                                    remote_rows_.extent(0), num_vectors);
     return remote_result_;
-  }
-
-  // y(rows(i), j) += t(i, j): rows are distinct, so no two threads meet.
-  template <class YView>
-  static void add_rows(const execution_space& exec, const Kokkos::View<std::int32_t*, memory_space>& rows,
-                       const result_view& t, const YView& y) {
-    const auto num_vectors = t.extent(1);
-    Kokkos::parallel_for(
-        "aspmv::tpetra::add_remote_rows", Kokkos::RangePolicy<execution_space>(exec, 0, rows.extent(0)),
-        KOKKOS_LAMBDA(const std::size_t i) {
-          for (std::size_t j = 0; j < num_vectors; ++j) y(rows(i), j) += t(i, j);
-        });
   }
 
   multivector_type& remote_vector(std::size_t num_vectors) const {
