@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/dia_rule_matrices.hpp"
 #include "support/spaces.hpp"
 #include "support/spmv_check.hpp"
 
@@ -374,10 +375,10 @@ TEMPLATE_LIST_TEST_CASE("the DIA rule converts a grid where it pays, on CPUs, wi
   using Mem = typename Space::memory_space;
   Space exec;
   const bool cpu = !backends::Traits<Space>::is_gpu;
-  // A 5-point grid just above the size floor of this space's threads.
-  const std::int64_t floor = predictors::dia_rule_min_nnz_per_thread * std::int64_t(exec.concurrency());
-  const auto n = static_cast<std::int32_t>(std::ceil(std::sqrt(double(floor) / 4.0))) + 1;
-  const auto grid = corpus::stencil(n, n, 1, 5);
+  // A 5-point grid just above the size floor of this space's threads, and its scattered twin.
+  const auto rule_matrices = dia_rule_matrices(std::int64_t(exec.concurrency()));
+  const auto& grid = rule_matrices.grid;
+  const auto& scattered = rule_matrices.scattered;
   PlanOptions o;
   o.selector = Selector::rules;
   o.allow_conversion = true;
@@ -419,13 +420,6 @@ TEMPLATE_LIST_TEST_CASE("the DIA rule converts a grid where it pays, on CPUs, wi
     if (cpu) CHECK(plan.summary().why.find("nonzeros < ") != std::string::npos);
   }
   {  // as large, but scattered: the guard refuses at the rule's fill, the kernel choice stands
-    corpus::RandomCsrSpec s;
-    s.rows = grid.num_rows;
-    s.cols = grid.num_cols;
-    s.lengths = corpus::RowLengths::constant;
-    s.mean = 5;
-    s.seed = 9;
-    const auto scattered = corpus::random_csr(s);
     const auto plan = plan_of(scattered, o);
     INFO(plan.describe());
     CHECK(plan.summary().kernel != Kernel::dia);

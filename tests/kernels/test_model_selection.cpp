@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/dia_rule_matrices.hpp"
 #include "support/spaces.hpp"
 #include "support/spmv_check.hpp"
 
@@ -372,16 +373,9 @@ TEMPLATE_LIST_TEST_CASE("the DIA rule and the format models share one list of co
   using Mem = typename Space::memory_space;
   Space exec;
   const bool cpu = !backends::Traits<Space>::is_gpu;
-  const std::int64_t floor = predictors::dia_rule_min_nnz_per_thread * std::int64_t(exec.concurrency());
-  const auto n = static_cast<std::int32_t>(std::ceil(std::sqrt(double(floor) / 4.0))) + 1;
-  const auto grid = corpus::stencil(n, n, 1, 5);
-  corpus::RandomCsrSpec spec;  // as large, scattered: DIA's guard refuses it
-  spec.rows = grid.num_rows;
-  spec.cols = grid.num_cols;
-  spec.lengths = corpus::RowLengths::constant;
-  spec.mean = 5;
-  spec.seed = 9;
-  const auto scattered = corpus::random_csr(spec);
+  const auto rule_matrices = dia_rule_matrices(std::int64_t(exec.concurrency()));
+  const auto& grid = rule_matrices.grid;
+  const auto& scattered = rule_matrices.scattered;
   PlanOptions o;
   o.allow_conversion = true;
   o.expected_calls = 1000;
