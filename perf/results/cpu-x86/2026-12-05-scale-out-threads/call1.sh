@@ -1,21 +1,12 @@
 #!/usr/bin/env bash
 # Call 1 (the device machine's 16-core host; NOT RUN: no device was lent on 2026-12-05), issue 23's host target:
-# Tpetra and PETSc at 4 ranks x 4 threads with the aspmv operators against their stock operators, beside 16 x 1,
+# Tpetra at 4 ranks x 4 threads with the aspmv operators against stock Tpetra (no PETSc in this preset), beside 16 x 1,
 # 2 x 8 and 1 x 16. Binary: the trilinos-openmp preset's aspmv-scale-out (static Trilinos on Kokkos OpenMP) packed
-# with the Debian packages it loads (PETSc, OpenMPI, BLAS, libgomp) by
+# with the Debian packages it loads (OpenMPI, BLAS, libgomp) by
 #   bash perf/results/cpu-x86/2026-12-04-scale-out/pack_mpi_root.sh build/trilinos-openmp/perf/scale_out/aspmv-scale-out .device/mpi3
-# and carried as .device/mpi3. It does not source perf/device/call_prelude.sh: that prelude unpacks an `aspmv`
-# binary and asks nvidia-smi; this call needs the MPI root instead (as 2026-12-04-scale-out/call2.sh).
-set -u
-start=$SECONDS
-R=$OUT/r; mkdir -p "$R"
-note() { echo "$1 ($((SECONDS - start)) s)" >> "$R/summary.txt"; }
-[ -x /tmp/r/usr/bin/orterun ] || { mkdir -p /tmp/r && tar -xJf .device/mpi3/root.tar.xz -C /tmp/r; }
-L=/tmp/r/usr/lib/x86_64-linux-gnu
-export LD_LIBRARY_PATH=$L:$L/blas:$L/lapack:$L/openmpi/lib:$L/hdf5/openmpi:${LD_LIBRARY_PATH:-}
-export OPAL_PREFIX=/tmp/r/usr PATH=/tmp/r/usr/bin:$PATH PMIX_MCA_pcompress_base_silence_warning=1
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
-export OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1 OMPI_MCA_osc=^ucx OMPI_MCA_mtl=^ofi
+# and carried as .device/mpi3. It sources perf/device/mpi_root_prelude.sh (the MPI root; call_prelude.sh unpacks an
+# `aspmv` binary and asks nvidia-smi), the start 2026-12-04-scale-out/call1.sh and call2.sh wrote out.
+source perf/device/mpi_root_prelude.sh .device/mpi3
 export OMP_PROC_BIND=close OMP_PLACES=cores
 lscpu > "$R/lscpu.txt"
 for m in stencil3d-27pt-100 stencil3d-7pt-100 band-r200000-w100-m30-seed7 chunglu-r200000-m10-g2.2-seed4; do
