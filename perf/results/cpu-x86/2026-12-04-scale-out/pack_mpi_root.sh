@@ -11,7 +11,7 @@ bin=$1 out=$2
 mkdir -p "$out"
 root=$(mktemp -d)
 mapfile -t pkgs < <(ldd "$bin" | awk '$3 ~ /^\// {print $3}' | while read -r l; do
-  dpkg -S "$(readlink -f "$l")" 2>/dev/null || dpkg -S "$l"; done | cut -d: -f1 | sort -u |
+  dpkg -S "$(readlink -f "$l")" 2>/dev/null || dpkg -S "$l" 2>/dev/null || true; done | cut -d: -f1 | sort -u |
   grep -vxF -e libc6 -e libstdc++6 -e libgcc-s1)
 for p in "${pkgs[@]}" openmpi-bin openmpi-common libpmix2 libhwloc-plugins libfabric1 libucx0 libibverbs1 \
   librdmacm1 libpsm2-2 libnl-3-200 libnl-route-3-200; do
@@ -20,6 +20,12 @@ for p in "${pkgs[@]}" openmpi-bin openmpi-common libpmix2 libhwloc-plugins libfa
     case "$f" in /usr/share/doc/*|/usr/share/man/*|/usr/share/lintian/*|*.a|/usr/include/*) continue ;; esac
     mkdir -p "$root$(dirname "$f")" && cp -a "$f" "$root$f"
   done
+done
+# Libraries no package owns (a PETSc built by scripts/deps.sh: $ASPMV_CACHE_DIR/install/petsc/lib) go where the
+# call's LD_LIBRARY_PATH looks first (perf/device/mpi_root_prelude.sh).
+ldd "$bin" | awk '$3 ~ /^\// {print $3}' | while read -r l; do
+  dpkg -S "$(readlink -f "$l")" >/dev/null 2>&1 || dpkg -S "$l" >/dev/null 2>&1 && continue
+  mkdir -p "$root/usr/lib/x86_64-linux-gnu" && cp -L "$l" "$root/usr/lib/x86_64-linux-gnu/" && echo "unpackaged: $l" >&2
 done
 tar -cJf "$out/root.tar.xz" -C "$root" . && rm -rf "$root"
 cp "$bin" "$out/aspmv-scale-out" && strip "$out/aspmv-scale-out"
