@@ -48,6 +48,13 @@ if(NOT Kokkos_ROOT AND NOT DEFINED ENV{Kokkos_ROOT} AND ASPMV_KOKKOS_FLAVOR)
   endif()
 endif()
 
+# The PETSc without Trilinos that scripts/deps.sh trilinos-openmp builds (scripts/deps_petsc.sh), for the trilinos-*
+# flavors at every configure (the block above runs once: Kokkos_ROOT is cached after): found through pkg-config
+# before the system's, whose Kokkos components/petsc would refuse.
+if(ASPMV_KOKKOS_FLAVOR MATCHES "^trilinos-" AND EXISTS "${ASPMV_DEPS_DIR}/install/petsc/.aspmv-stamp")
+  list(PREPEND CMAKE_PREFIX_PATH "${ASPMV_DEPS_DIR}/install/petsc")
+endif()
+
 # Kokkos 3.4 compiles CUDA through its nvcc_wrapper and HIP through hipcc.
 if(NOT CMAKE_CXX_COMPILER AND NOT DEFINED ENV{CXX})
   if(ASPMV_KOKKOS_FLAVOR MATCHES "^(trilinos-)?cuda-" AND Kokkos_ROOT)

@@ -14,12 +14,15 @@
 # | trilinos-openmp | trilinos-cuda-sm90: Kokkos, Tpetra and Belos from the
 # same source with MPI, Kokkos OpenMP (threads per rank) or CUDA (a GPU per
 # rank), for the presets of those names (scripts/deps_trilinos.sh; not built
-# by CI).
+# by CI); trilinos-openmp also builds PETSc from Debian's petsc source without
+# Trilinos (scripts/deps_petsc.sh; alone: the flavor petsc), so that
+# aspmv::petsc runs its ranks' threads on the flavor's Kokkos.
 #
 # Everything lands in $ASPMV_CACHE_DIR (default ~/.cache/aspmv):
 #   src/              the Debian source package and the patched kokkos trees
 #   build/<flavor>/   build folders
 #   install/<flavor>/ Kokkos + Kokkos Kernels (trilinos-*: + Teuchos, Tpetra, Belos), found through the presets
+#   install/petsc/    PETSc (trilinos-openmp, petsc)
 # A flavor is rebuilt only when its stamp (options, the patches that apply to it, compilers) changed.
 # Users with their own Kokkos >= 3.4 skip this and pass -DKokkos_ROOT=... .
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -30,6 +33,7 @@ CUDA_HOME="${CUDA_HOME:-/usr/local/cuda}"
 TRILINOS_SRC_VERSION=13.2.0
 PATCH_DIR="$ASPMV_ROOT/cmake/patches/kokkos-$KOKKOS_VERSION"
 source "$(dirname "${BASH_SOURCE[0]}")/deps_trilinos.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/deps_petsc.sh"
 
 # Debian packages every flavor needs, and those a flavor adds.
 BASE_PACKAGES=(build-essential cmake ninja-build git ca-certificates zlib1g-dev liblzma-dev nlohmann-json3-dev catch2 dpkg-dev)
@@ -40,7 +44,8 @@ packages_for() {
     hip-*) echo hipcc libamdhip64-dev ;;
     # Tpetra's and Belos' CMake package files include those of every
     # Trilinos package they were built with: their -dev packages too.
-    trilinos-*) echo libopenmpi-dev openmpi-bin libblas-dev liblapack-dev petsc-dev pkg-config ;;
+    trilinos-*) echo libopenmpi-dev openmpi-bin libblas-dev liblapack-dev petsc-dev pkg-config python3 ;;
+    petsc) echo libopenmpi-dev openmpi-bin libblas-dev liblapack-dev pkg-config python3 ;;
     debian-mpi) echo libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev libtrilinos-teuchos-dev \
                      libtrilinos-tpetra-dev libtrilinos-belos-dev libtrilinos-epetra-dev libtrilinos-epetraext-dev \
                      libtrilinos-rtop-dev libtrilinos-thyra-dev libtrilinos-triutils-dev libtrilinos-xpetra-dev \
@@ -61,7 +66,8 @@ kokkos_options_for() {
     hip-gfx908) echo "${common[@]}" -DKokkos_ENABLE_HIP=ON -DKokkos_ARCH_VEGA908=ON ;;
     debian-mpi) ;;   # the system's Kokkos: nothing to build
     trilinos-*) trilinos_options_for "$1" >/dev/null ;;   # scripts/deps_trilinos.sh
-    *) die "unknown flavor '$1' (serial, openmp, cuda-sm90, cuda-sm80, cuda-sm70, cuda-sm60, hip-gfx908, debian-mpi, trilinos-openmp, trilinos-cuda-sm90)" ;;
+    petsc) ;;                                              # scripts/deps_petsc.sh
+    *) die "unknown flavor '$1' (serial, openmp, cuda-sm90, cuda-sm80, cuda-sm70, cuda-sm60, hip-gfx908, debian-mpi, trilinos-openmp, trilinos-cuda-sm90, petsc)" ;;
   esac
 }
 
@@ -211,7 +217,7 @@ main() {
   for a in "$@"; do
     case "$a" in
       --packages-only) packages_only=1 ;;
-      -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+      -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
       *) flavors+=("$a") ;;
     esac
   done
@@ -226,7 +232,9 @@ main() {
   fetch_sources
   for f in "${built[@]}"; do
     case "$f" in
+      trilinos-openmp) build_trilinos_flavor "$f" && build_petsc ;;
       trilinos-*) build_trilinos_flavor "$f" ;;
+      petsc) build_petsc ;;
       *) build_flavor "$f" ;;
     esac
   done
