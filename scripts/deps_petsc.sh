@@ -3,7 +3,7 @@
 # trilinos-openmp flavor: Debian's own PETSc links Debian's Trilinos (ML -> Teuchos -> its Serial Kokkos), whose
 # Kokkos would meet the flavor's OpenMP Kokkos in one process (components/petsc refuses that pairing). This one
 # has no external package at all (no ML, no Trilinos, no Kokkos, no HDF5, no X): MPI (OpenMPI's mpicc), BLAS and
-# LAPACK (Debian's reference libraries, as the Trilinos build), C only (no Fortran), double, 32-bit indices,
+# LAPACK (Debian's reference libraries, as the Trilinos build), no Fortran, double, 32-bit indices,
 # shared libraries, optimized (--with-debugging=0). Installs into $ASPMV_CACHE_DIR/install/petsc with a
 # .aspmv-stamp; cmake/AspmvToolchain.cmake puts it first on CMAKE_PREFIX_PATH for the trilinos-* flavors, so
 # pkg-config's PETSc module is this one there.
