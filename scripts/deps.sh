@@ -217,7 +217,7 @@ main() {
   for a in "$@"; do
     case "$a" in
       --packages-only) packages_only=1 ;;
-      -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+      -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
       *) flavors+=("$a") ;;
     esac
   done
