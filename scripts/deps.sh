@@ -114,6 +114,8 @@ take_lock() {
   fi
 }
 release_lock() { exec {LOCK_FD}>&-; }
+# Whether PREFIX holds an install made with STAMP (every flavor, scripts/deps_trilinos.sh and deps_petsc.sh too).
+install_is_current() { [ -f "$1/.aspmv-stamp" ] && [ "$(cat "$1/.aspmv-stamp")" = "$2" ]; }
 
 fetch_sources() {
   take_lock sources
@@ -174,7 +176,7 @@ build_flavor() {
   local stamp
   stamp=$(printf '%s\n' "$KOKKOS_VERSION" "$(patches_hash_for "$flavor")" "$opts" "$cxx" "$(compiler_fingerprint "$flavor")" |
     sha256sum | cut -c1-16)
-  if [ -f "$prefix/.aspmv-stamp" ] && [ "$(cat "$prefix/.aspmv-stamp")" = "$stamp" ]; then
+  if install_is_current "$prefix" "$stamp"; then
     log "Kokkos $KOKKOS_VERSION ($flavor) is up to date in $prefix"
     release_lock
     return 0

@@ -33,7 +33,7 @@ build_petsc() {
   local stamp
   stamp=$(printf '%s\n' "$PETSC_SRC_VERSION" "${PETSC_OPTIONS[*]}" "$(gcc --version | head -n 1)" \
     "$(mpicc --showme:version 2>&1 | head -n 1)" | sha256sum | cut -c1-16)
-  if [ -f "$prefix/.aspmv-stamp" ] && [ "$(cat "$prefix/.aspmv-stamp")" = "$stamp" ]; then
+  if install_is_current "$prefix" "$stamp"; then
     log "PETSc $PETSC_SRC_VERSION is up to date in $prefix"
     release_lock
     return 0

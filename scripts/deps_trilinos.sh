@@ -95,7 +95,7 @@ build_trilinos_flavor() {
   local stamp
   stamp=$(printf '%s\n' "$TRILINOS_SRC_VERSION" "$(patches_hash_for "${flavor#trilinos-}")" "$opts" "$cxx_id" \
     "$(mpicxx --showme:version 2>&1 | head -n 1)" | sha256sum | cut -c1-16)
-  if [ -f "$prefix/.aspmv-stamp" ] && [ "$(cat "$prefix/.aspmv-stamp")" = "$stamp" ]; then
+  if install_is_current "$prefix" "$stamp"; then
     log "Trilinos $TRILINOS_SRC_VERSION ($flavor) is up to date in $prefix"
     release_lock
     return 0

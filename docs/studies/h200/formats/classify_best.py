@@ -6,7 +6,6 @@ the training folds) and the same classifier weighted by how much the second best
 Scored against the measured best per call: share within 5 % and geometric mean of best / pick, per set.
     "$(scripts/python_env.sh)" docs/studies/h200/formats/classify_best.py \
         tuning_data/h200/measurements/2026-11-28-real-double-{a,b} > docs/studies/h200/formats/classify_best.txt"""
-import hashlib
 import math
 import os
 import sys
@@ -19,17 +18,7 @@ import normalized_target as nt  # noqa: E402
 
 
 def main():
-    feats, times, bw = nt.load(sys.argv[1:])
-    names = sorted(m for m in times if m in feats and feats[m]["family"] in ("real", "real-derived"))
-    cols = ["rows", "cols", "nnz", "density", "mean", "min", "max", "var", "max_mu", "sqrt_mean", "cov", "dispersion",
-            "mode", "median", "min_dist", "max_dist", "bandwidth", "density_min", "density_max", "density_mean",
-            "density_var"]
-    X = np.array([[float(feats[m][c] or "nan") for c in cols] for m in names])
-    X = np.sign(X) * np.log1p(np.abs(X))
-    alts = sorted({k for m in names for k in times[m]})
-    T = np.array([[times[m].get(a, np.nan) for a in alts] for m in names])
-    fold = np.array([int(hashlib.sha256(f"0:{m.split('--')[0]}".encode()).hexdigest(), 16) % 5 for m in names])
-    derived = np.array([feats[m]["family"] == "real-derived" for m in names])
+    names, X, T, alts, _, fold, derived = nt.dataset(sys.argv[1:])
     best = np.nanargmin(T, axis=1)
     srt = np.sort(np.where(np.isfinite(T), T, np.inf), axis=1)
     margin = np.log(srt[:, 1] / srt[:, 0])

@@ -38,8 +38,10 @@ def load(folders):
     return feats, times, float(np.median(copy_bw))
 
 
-def main():
-    feats, times, bw = load(sys.argv[1:])
+def dataset(folders):
+    """The real and real-derived matrices of the folders: names, log features X, per-call times T (one column per
+    alternative in `alts`, NaN where not run), the CSR bound, the group fold (0-4) and the real-derived mask."""
+    feats, times, bw = load(folders)
     names = sorted(m for m in times if m in feats and feats[m]["family"] in ("real", "real-derived"))
     cols = ["rows", "cols", "nnz", "density", "mean", "min", "max", "var", "max_mu", "sqrt_mean", "cov", "dispersion",
             "mode", "median", "min_dist", "max_dist", "bandwidth", "density_min", "density_max", "density_mean",
@@ -53,6 +55,11 @@ def main():
     group = [m.split("--")[0] for m in names]
     fold = np.array([int(hashlib.sha256(f"0:{g}".encode()).hexdigest(), 16) % 5 for g in group])
     derived = np.array([feats[m]["family"] == "real-derived" for m in names])
+    return names, X, T, alts, bound, fold, derived
+
+
+def main():
+    names, X, T, alts, bound, fold, derived = dataset(sys.argv[1:])
     for kind in ("log_time", "log_time_over_bound"):
         P = np.full(T.shape, np.nan)
         for j in range(len(alts)):

@@ -7,12 +7,13 @@
 # Run from the repository root after
 #   scripts/deps.sh trilinos-openmp && cmake --preset trilinos-openmp && cmake --build --preset trilinos-openmp
 #   bash perf/results/cpu-x86/2026-12-05-scale-out-threads/run.sh [TAG]   # TAG: scale-out-TAG.csv, describe-TAG-*
+# RESULTS_DIR: another folder for the files (2026-12-05-scale-out-petsc/run.sh runs this loop there).
 set -u
 T=${1:+-$1}
-D=perf/results/cpu-x86/2026-12-05-scale-out-threads
+D=${RESULTS_DIR:-perf/results/cpu-x86/2026-12-05-scale-out-threads}
 B=build/trilinos-openmp/perf/scale_out/aspmv-scale-out
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_PROC_BIND=spread OMP_PLACES=threads
-{ git rev-parse HEAD; git status --short | head -20; lscpu | grep -E "Model name|^CPU\(s\)"; } > "$D/build$T.txt"
+{ git rev-parse HEAD; git status --short | head -20; lscpu | grep -E "Model name|^CPU\(s\)"; uptime; } > "$D/build$T.txt"
 rm -f "$D/scale-out$T.csv"
 for m in stencil3d-27pt-40 stencil3d-7pt-64 stencil3d-27pt-100 band-r200000-w100-m30-seed7 \
   chunglu-r200000-m10-g2.2-seed4; do
