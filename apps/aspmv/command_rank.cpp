@@ -1,17 +1,21 @@
-// aspmv rank: every (format, mapping) alternative the strip models cover,
-// ranked by predicted time for one matrix, with the predicted conversion
-// cost and the calls after which a conversion pays off; --measure times
-// each alternative here beside its prediction.
+// aspmv rank: every (format, mapping) alternative the strip models cover
+// (aspmv calibrate), or that the build's model table prices (its runtime and
+// format models), ranked by predicted time for each matrix, with the
+// predicted conversion cost and the calls after which a conversion pays off,
+// and the plan's automatic choice beside them; --measure times each
+// alternative and the plan's choice here beside the predictions.
 
 #include "arg_reader.hpp"
 #include "commands.hpp"
 #include "demo_set.hpp"
 #include "for_each_matrix.hpp"
 #include "strip_alternatives.hpp"
+#include "table_alternatives.hpp"
 #include "table_printer.hpp"
 
 #include <aspmv/device_csr.hpp>
 #include <aspmv/device_info.hpp>
+#include <aspmv/features.hpp>
 #include <aspmv/plan.hpp>
 #include <predictors/runtime/strip_model_json.hpp>
 
@@ -25,30 +29,34 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace aspmv::app {
 
 const char* const rank_usage =
-    "usage: aspmv rank [options] MATRIX\n"
+    "usage: aspmv rank [options] MATRIX...\n"
     "  MATRIX: a file (.mtx[.gz|.xz], .rua/.rsa[.gz]) or a generated name (see aspmv bench --help)\n"
-    "  --strip-models FILE  the fitted models (aspmv calibrate --out FILE); default $ASPMV_STRIP_MODELS\n"
-    "  --distribution D     rank with the models of one benchmark distribution: constant, normal, uniform\n"
+    "  --strip-models FILE  rank with the strip runtime models (aspmv calibrate --out FILE); default\n"
+    "                       $ASPMV_STRIP_MODELS; without either, with the build's model table: its runtime model\n"
+    "                       (every CSR kernel configuration) and its format models (format_time, format_conversion)\n"
+    "  --distribution D     strip models of one benchmark distribution: constant, normal, uniform\n"
     "                       (default normal), or all (every model)\n"
-    "  --calls N            applies a conversion is spread over (default 100)\n"
-    "  --measure            also time every alternative here (conversion and SpMV) beside its prediction\n"
-    "  --float              single precision (the models' value type must match)\n";
+    "  --calls N            applies a conversion is spread over, and the plan's expected calls (default 100)\n"
+    "  --measure            also time every alternative here (conversion and SpMV) beside its prediction, and\n"
+    "                       the plan's automatic choice\n"
+    "  --float              single precision (strip models: their value type must match)\n";
 
 namespace {
 
 struct RankOptions {
-  std::string models;
+  std::string models;  // strip models; empty: the model table
   std::string distribution = "normal";
   std::int64_t calls = 100;
   bool measure = false;
   bool single = false;
-  std::string matrix;
+  std::vector<std::string> matrices;
 };
 
 RankOptions parse(const Args& args) {
@@ -66,147 +74,226 @@ RankOptions parse(const Args& args) {
       o.measure = true;
     else if (r.is("--float"))
       o.single = true;
-    else if (r.is_positional() && o.matrix.empty())
-      o.matrix = r.current();
+    else if (r.is_positional())
+      o.matrices.push_back(r.current());
     else
       r.unknown();
   }
-  if (o.matrix.empty()) throw Error("rank needs one MATRIX\n" + std::string(rank_usage));
-  if (o.models.empty()) throw Error("rank needs --strip-models FILE (or ASPMV_STRIP_MODELS)");
+  if (o.matrices.empty()) throw Error("rank needs a MATRIX\n" + std::string(rank_usage));
   return o;
 }
 
+// One ranked alternative, from either kind of model.
 struct Ranked {
-  const predictors::runtime::StripModel* model;
-  StripAlternative alternative;
+  std::string label;   // "csr_vector/tpr=16", "sell"
+  std::string model;   // the strip model's distribution, or the table's model ("runtime", "format_time")
+  std::string inputs;  // the strip model's I and P_NZ; "-" for the table's models
+  PlanOptions options;
   double predicted = 0, predicted_setup = 0;
   double measured = std::numeric_limits<double>::quiet_NaN(), measured_setup = 0;
   std::string error;
 };
 
-template <class Value, class Offset>
-int rank(const RankOptions& opt, const predictors::runtime::StripModelFile& file, const MatrixSource& src,
-         const HostCsr<double, std::int64_t>& host) {
-  using Space = Kokkos::DefaultExecutionSpace;
-  using Mem = Space::memory_space;
-  using predictors::runtime::StripMapping;
-  std::vector<std::int64_t> lengths(static_cast<std::size_t>(host.num_rows));
-  for (std::int32_t r = 0; r < host.num_rows; ++r) lengths[r] = host.row_offsets[r + 1] - host.row_offsets[r];
-  std::vector<Ranked> ranked;
+// The strip models' alternatives (`aspmv calibrate`), predicted.
+std::vector<Ranked> strip_ranked(const RankOptions& opt, const predictors::runtime::StripModelFile& file,
+                                 const std::vector<std::int64_t>& lengths, std::int64_t nnz, int max_tpr) {
+  std::vector<Ranked> out;
+  const auto rows = static_cast<std::int64_t>(lengths.size());
   for (const auto& m : file.models) {
     if (opt.distribution != "all" && m.distribution != opt.distribution) continue;
-    Ranked r{&m, alternative_of_label(m.label, backends::Traits<Space>::max_tpr)};
-    r.alternative.options.max_format_growth = PlanOptions{}.max_format_growth;  // the library's guard
-    r.predicted = m.predict(host.num_rows, predictors::runtime::pnz_statistic(m.mapping, lengths));
-    r.predicted_setup = kernel_is_conversion(r.alternative.options.kernel) ? m.predict_setup(host.nnz()) : 0;
-    ranked.push_back(r);
+    auto a = alternative_of_label(m.label, max_tpr);
+    a.options.max_format_growth = PlanOptions{}.max_format_growth;  // the library's guard
+    const double pnz = predictors::runtime::pnz_statistic(m.mapping, lengths);
+    Ranked r{m.label, m.distribution, "I=" + std::to_string(m.strips(rows)) + " P_NZ=" + fixed(pnz, 0), a.options};
+    r.predicted = m.predict(rows, pnz);
+    r.predicted_setup = kernel_is_conversion(a.options.kernel) ? m.predict_setup(nnz) : 0;
+    out.push_back(r);
   }
-  if (ranked.empty()) throw Error("no strip model of distribution '" + opt.distribution + "' in " + opt.models);
+  if (out.empty()) throw Error("no strip model of distribution '" + opt.distribution + "' in " + opt.models);
+  return out;
+}
+
+// The model table's alternatives (table_alternatives.hpp), predicted.
+template <class Space>
+std::vector<Ranked> table_ranked(const RankOptions& opt, const RowStats& stats, std::int64_t value_bytes,
+                                 std::string& source) {
+  const auto t = table_alternatives<Space>(stats, value_bytes, double(opt.calls));
+  source = t.table;
+  std::vector<Ranked> out;
+  // The runtime model prices no preprocessing (a kernel's analysis, csr_delta's
+  // index compression): its rows leave it unpriced (NaN), not free.
+  for (const auto& a : t.list)
+    out.push_back(
+        {a.label, a.model, "-", a.options, a.seconds_per_call,
+         a.model == std::string("runtime") ? std::numeric_limits<double>::quiet_NaN() : a.conversion_seconds});
+  for (const auto& s : t.skipped) std::printf("not ranked: %s\n", s.c_str());
+  if (t.best_csr_seconds > 0)
+    std::printf("format_time's own best CSR kernel: %.2f us predicted\n", t.best_csr_seconds * 1e6);
+  return out;
+}
+
+// The label of a plan's configuration as the models name it
+// ("csr_vector/tpr=8"); the kernel alone where its groups differ in TpR.
+std::string plan_label(const PlanSummary& s) {
+  int tpr = -1;
+  for (const auto& g : s.groups) tpr = tpr == -1 || tpr == g.tpr ? g.tpr : 0;
+  return predictors::kernel_label_text(s.kernel, tpr > 0 && planner::kernel_traits(s.kernel).uses_tpr ? tpr : 0);
+}
+
+// Across the matrices ranked with --measure: how often each pick is within
+// 5 % of the measured best.
+struct RankTally {
+  int matrices = 0, predicted_within = 0, plan_within = 0;
+  double log_predicted = 0, log_plan = 0;
+};
+
+template <class Value, class Offset>
+void rank(const RankOptions& opt, const predictors::runtime::StripModelFile* strips, const MatrixSource& src,
+          const HostCsr<double, std::int64_t>& host, RankTally& tally) {
+  using Space = Kokkos::DefaultExecutionSpace;
+  using Mem = Space::memory_space;
+  std::vector<std::int64_t> lengths(static_cast<std::size_t>(host.num_rows));
+  for (std::int32_t r = 0; r < host.num_rows; ++r) lengths[r] = host.row_offsets[r + 1] - host.row_offsets[r];
+  std::string source = opt.models;
+  std::printf("%s: %d x %d, %lld nnz, %s\n", src.name.c_str(), host.num_rows, host.num_cols,
+              static_cast<long long>(host.nnz()), sizeof(Value) == 8 ? "double" : "float");
+  auto ranked = strips != nullptr ? strip_ranked(opt, *strips, lengths, host.nnz(), backends::Traits<Space>::max_tpr)
+                                  : table_ranked<Space>(opt, row_stats(host), std::int64_t(sizeof(Value)), source);
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const Ranked& a, const Ranked& b) { return a.predicted < b.predicted; });
-  // The reference for pay-off: the fastest predicted alternative that converts nothing.
+  // The reference for pay-off: the fastest predicted alternative without a priced conversion.
   double plain = 0;
   for (const auto& r : ranked)
-    if (r.predicted_setup == 0 && (plain == 0 || r.predicted < plain)) plain = r.predicted;
+    if (!(r.predicted_setup > 0) && (plain == 0 || r.predicted < plain)) plain = r.predicted;
 
+  Space exec;
+  DeviceCsr<Value, Offset, Mem> a(exec, host, src.name);
+  // The plan's automatic choice for --calls expected calls, conversions allowed.
+  PlanOptions automatic;
+  automatic.expected_calls = opt.calls;
+  automatic.allow_conversion = true;
+  const auto plan = make_plan(exec, a.view(), automatic);
+  Ranked chosen{plan_label(plan.summary()), "plan", "-", automatic};
   if (opt.measure) {
-    Space exec;
-    DeviceCsr<Value, Offset, Mem> a(exec, host, src.name);
     Kokkos::View<Value*, Mem> x("x", static_cast<std::size_t>(host.num_cols)),
         y("y", static_cast<std::size_t>(host.num_rows));
     Kokkos::deep_copy(exec, x, Value(1));
-    for (auto& r : ranked) try {
+    const auto measure = [&](Ranked& r) {
+      try {
         const auto t0 = std::chrono::steady_clock::now();
-        const auto plan = make_plan(exec, a.view(), r.alternative.options);
+        const auto p = make_plan(exec, a.view(), r.options);
         exec.fence();
         r.measured_setup = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        r.measured = bench::time_calls(exec, [&] { plan.apply(exec, Value(1), x, Value(0), y); }).seconds_per_call;
+        r.measured = bench::time_calls(exec, [&] { p.apply(exec, Value(1), x, Value(0), y); }).seconds_per_call;
       } catch (const std::exception& e) {
         r.error = without_call_prefix(e.what());
       }
+    };
+    for (auto& r : ranked) measure(r);
+    measure(chosen);
   }
-  std::printf("%s: %d x %d, %lld nnz, %s; models of %s (%s, %s)\n", src.name.c_str(), host.num_rows, host.num_cols,
-              static_cast<long long>(host.nnz()), sizeof(Value) == 8 ? "double" : "float", file.device.c_str(),
-              file.arch.c_str(), opt.models.c_str());
-  std::vector<std::string> head{"rank",
-                                "alternative",
-                                "distribution",
-                                "I",
-                                "P_NZ",
-                                "predicted us",
-                                "conversion ms",
-                                "pays off after",
-                                "us per call over --calls"};
-  if (opt.measure) head.insert(head.end(), {"measured us", "measured conversion ms", "measured rank"});
+  std::printf("models: %s (%s)\n", strips != nullptr ? (strips->device + ", " + strips->arch).c_str() : "model table",
+              source.c_str());
+  std::vector<std::string> head{"rank",         "alternative",   "model",          "inputs",
+                                "predicted us", "conversion ms", "pays off after", "us per call over --calls"};
+  if (opt.measure) head.insert(head.end(), {"measured us", "measured make_plan ms", "measured rank"});
   TablePrinter t(head);
   std::vector<double> measured_sorted;
   for (const auto& r : ranked)
     if (std::isfinite(r.measured)) measured_sorted.push_back(r.measured);
   std::sort(measured_sorted.begin(), measured_sorted.end());
+  const auto measured_rank = [&](double m) {
+    return std::to_string(std::lower_bound(measured_sorted.begin(), measured_sorted.end(), m) -
+                          measured_sorted.begin() + 1);
+  };
+  int chosen_rank = 0;
   for (std::size_t i = 0; i < ranked.size(); ++i) {
     const auto& r = ranked[i];
-    const double pnz = predictors::runtime::pnz_statistic(r.model->mapping, lengths);
+    if (chosen_rank == 0 && r.label == chosen.label) chosen_rank = int(i) + 1;
     std::string payoff = "-";
     if (r.predicted_setup > 0)
       payoff =
           r.predicted < plain
               ? std::to_string(static_cast<long long>(std::ceil(r.predicted_setup / (plain - r.predicted)))) + " calls"
               : "never";
-    std::vector<std::string> row{std::to_string(i + 1),
-                                 r.model->label,
-                                 r.model->distribution,
-                                 std::to_string(r.model->strips(host.num_rows)),
-                                 fixed(pnz, 0),
-                                 fixed(r.predicted * 1e6, 2),
-                                 fixed(r.predicted_setup * 1e3, 3),
-                                 payoff,
-                                 fixed((r.predicted + r.predicted_setup / double(opt.calls)) * 1e6, 2)};
+    std::vector<std::string> row{
+        std::to_string(i + 1),
+        r.label,
+        r.model,
+        r.inputs,
+        fixed(r.predicted * 1e6, 2),
+        std::isnan(r.predicted_setup) ? "-" : fixed(r.predicted_setup * 1e3, 3),
+        payoff,
+        fixed((r.predicted + (r.predicted_setup > 0 ? r.predicted_setup : 0.0) / double(opt.calls)) * 1e6, 2)};
     if (opt.measure) {
-      if (!r.error.empty()) {
+      if (!r.error.empty())
         row.insert(row.end(), {"refused", "-", "-"});
-      } else {
-        const auto pos = std::lower_bound(measured_sorted.begin(), measured_sorted.end(), r.measured);
-        row.insert(row.end(), {fixed(r.measured * 1e6, 2), fixed(r.measured_setup * 1e3, 3),
-                               std::to_string(pos - measured_sorted.begin() + 1)});
-      }
+      else
+        row.insert(row.end(),
+                   {fixed(r.measured * 1e6, 2), fixed(r.measured_setup * 1e3, 3), measured_rank(r.measured)});
     }
     t.add_row(row);
   }
   std::printf("%s", t.str().c_str());
   for (const auto& r : ranked)
-    if (!r.error.empty()) std::printf("%s: %s\n", r.model->label.c_str(), r.error.c_str());
+    if (!r.error.empty()) std::printf("%s: %s\n", r.label.c_str(), r.error.c_str());
+  std::printf("the plan's automatic choice (%lld expected calls, conversion allowed): %s, %s\n",
+              static_cast<long long>(opt.calls), chosen.label.c_str(),
+              chosen_rank > 0 ? ("predicted rank " + std::to_string(chosen_rank)).c_str() : "not among the ranked");
   if (opt.measure && !measured_sorted.empty()) {
-    const Ranked* chosen = nullptr;
+    const Ranked* predicted_best = nullptr;
     for (const auto& r : ranked)
       if (std::isfinite(r.measured)) {
-        chosen = &r;
+        predicted_best = &r;
         break;
       }
+    const double best = measured_sorted.front();
     std::printf("the predicted best that ran, %s, measured %.2f us: %.1f %% above the measured best (%.2f us)\n",
-                chosen->model->label.c_str(), chosen->measured * 1e6,
-                100 * (chosen->measured / measured_sorted.front() - 1), measured_sorted.front() * 1e6);
+                predicted_best->label.c_str(), predicted_best->measured * 1e6,
+                100 * (predicted_best->measured / best - 1), best * 1e6);
+    if (std::isfinite(chosen.measured)) {
+      // The plan may run a configuration the models do not rank (DIA by rule): the best is then the lesser.
+      const double best_all = std::min(best, chosen.measured);
+      std::printf("the plan's choice, %s, measured %.2f us: %.1f %% above the measured best\n", chosen.label.c_str(),
+                  chosen.measured * 1e6, 100 * (chosen.measured / best_all - 1));
+      ++tally.matrices;
+      tally.predicted_within += predicted_best->measured <= 1.05 * best_all;
+      tally.plan_within += chosen.measured <= 1.05 * best_all;
+      tally.log_predicted += std::log(best_all / predicted_best->measured);
+      tally.log_plan += std::log(best_all / chosen.measured);
+    }
   }
   std::printf(
       "pays off after: calls until the predicted conversion is repaid against the fastest predicted "
-      "alternative without one (csr_scalar, csr_vector); per call over --calls: predicted time plus the "
-      "conversion spread over %lld calls\n",
+      "alternative without one; per call over --calls: predicted time plus the conversion spread over %lld calls; "
+      "conversion '-': not priced by the model (the runtime model prices no kernel's analysis)\n\n",
       static_cast<long long>(opt.calls));
-  return 0;
 }
 
 }  // namespace
 
 int command_rank(const Args& args) {
   const auto opt = parse(args);
-  const auto file = predictors::runtime::read_strip_models(opt.models);
-  if ((file.value == "float") != opt.single)
-    throw Error(opt.models + " holds " + file.value + " models; rank " + (opt.single ? "without" : "with") +
-                " --float");
-  const auto sources = named_sources({opt.matrix});
-  const int failures =
-      for_each_matrix("rank", sources, opt.single, [&](const MatrixSource& src, const auto& host, auto v, auto o) {
-        rank<decltype(v), decltype(o)>(opt, file, src, host);
+  std::optional<predictors::runtime::StripModelFile> strips;
+  if (!opt.models.empty()) {
+    strips = predictors::runtime::read_strip_models(opt.models);
+    if ((strips->value == "float") != opt.single)
+      throw Error(opt.models + " holds " + strips->value + " models; rank " + (opt.single ? "without" : "with") +
+                  " --float");
+  } else {
+    check_rankable<Kokkos::DefaultExecutionSpace>();
+  }
+  RankTally tally;
+  const int failures = for_each_matrix(
+      "rank", named_sources(opt.matrices), opt.single, [&](const MatrixSource& src, const auto& host, auto v, auto o) {
+        rank<decltype(v), decltype(o)>(opt, strips ? &*strips : nullptr, src, host, tally);
       });
+  if (tally.matrices > 1)
+    std::printf(
+        "over %d matrices: within 5 %% of the measured best (the least of the ranked alternatives and the plan's "
+        "choice): the predicted best %d, the plan's choice %d; geometric mean of best / pick: %.3f and %.3f\n",
+        tally.matrices, tally.predicted_within, tally.plan_within, std::exp(tally.log_predicted / tally.matrices),
+        std::exp(tally.log_plan / tally.matrices));
   return failures == 0 ? 0 : 1;
 }
 

@@ -203,8 +203,21 @@ if run_tool 0 calibrate --distribution normal --strips 1,2,3 --pnz 4,8,16 --stri
   run_tool nonzero rank --strip-models "$work/strip.json" --float stencil2d-5pt-30 || true
   err_has "holds double models" || fail "rank --float on double models: not refused with its reason"
 fi
-run_tool nonzero rank stencil2d-5pt-30 || true
-err_has "needs --strip-models" || fail "rank without models: not refused with its reason"
+# Without strip models rank asks the build's model table: its runtime model's CSR configurations (and its format
+# models' formats where it has them), each measured with --measure, and the plan's automatic choice beside them;
+# a table that cannot rank (untrained, or no runtime or format model) is refused with the way out.
+if run_tool 0 rank --measure stencil2d-5pt-30 "$matrix"; then
+  [ "$(grep -cE '^1 +[a-z_]+(/tpr=[0-9]+)? +runtime ' "$work/out")" -eq 2 ] || fail "rank: no runtime model ranking"
+  [ "$(grep -c "the plan's automatic choice" "$work/out")" -eq 2 ] || fail "rank: no plan's choice"
+  out_has "^over 2 matrices: within 5 % of the measured best" || fail "rank --measure on two matrices: no tally"
+else
+  err_has "rank with --strip-models FILE" || fail "rank on a table that cannot rank: no reason"
+fi
+printf '{"schema": "aspmv-models/1", "arch": "x", "status": "untrained", "provenance": {"summary": "s"}, "models": {}}\n' \
+  >"$work/untrained.json"
+ASPMV_MODEL_FILE="$work/untrained.json" run_tool nonzero rank stencil2d-5pt-30 || true
+err_has "is not trained: rank with --strip-models FILE" || fail "rank on an untrained table: not refused with its reason"
+! out_has "stencil2d-5pt-30" || fail "rank on an untrained table: refused per matrix, not up front"
 printf '{"schema": "aspmv-strip-models/1", "device": "d", "arch": "a", "value": "double", "compute_units": 1,\n "threads_per_unit": 1, "command": "c", "models": [], "extra": 1}\n' >"$work/bad.json"
 run_tool nonzero rank --strip-models "$work/bad.json" stencil2d-5pt-30 || true
 err_has "bad.json:2: extra: unknown member" || fail "rank on a bad model file: no located error"
