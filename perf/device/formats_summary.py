@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The converted formats (csr_delta, csr_adaptive_delta, sell, ell, jad, dia, tile8x4) against the plain CSR kernels and cuSPARSE, from `aspmv bench --csv`.
+"""The converted formats (csr_delta, csr_adaptive_delta, sell, ell, jad, dia, tile8x4, ell_bro) against the plain CSR kernels and cuSPARSE, from `aspmv bench --csv`.
 
 Per matrix and value type: the fastest plain aspmv CSR kernel ("plain": every registered kernel but the formats,
 COO included), the fastest configuration of each format, the best cuSPARSE CSR algorithm (family `cusparse`) and
@@ -19,7 +19,7 @@ import sys
 
 import pandas as pd
 
-FORMATS = ("csr_delta", "csr_adaptive_delta", "sell", "ell", "jad", "dia", "tile8x4")
+FORMATS = ("csr_delta", "csr_adaptive_delta", "sell", "ell", "jad", "dia", "tile8x4", "ell_bro")
 AUTOMATIC = ("aspmv_auto", "aspmv_rules", "aspmv_spmv")
 
 

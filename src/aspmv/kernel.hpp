@@ -15,24 +15,25 @@
 #include <string>
 
 // X(enumerator, Descriptor)
-#define ASPMV_KERNEL_REGISTRY(X)     \
-  X(csr_scalar, CsrScalar)           \
-  X(csr_vector, CsrVector)           \
-  X(gao_partitioned, GaoPartitioned) \
-  X(csr_adaptive, CsrAdaptive)       \
-  X(merge_path, MergePath)           \
-  X(coo, Coo)                        \
-  X(merge_split, MergeSplit)         \
-  X(csr_delta, CsrDelta)             \
-  X(sell, Sell)                      \
-  X(ell, Ell)                        \
-  X(jad, Jad)                        \
-  X(csr_vector_team, CsrVectorTeam)  \
-  X(dia, Dia)                        \
-  X(tile8x4, Tile8x4)                \
-  X(lrb, Lrb)                        \
-  X(vector_split, VectorSplit)       \
-  X(csr_adaptive_delta, CsrAdaptiveDelta)
+#define ASPMV_KERNEL_REGISTRY(X)          \
+  X(csr_scalar, CsrScalar)                \
+  X(csr_vector, CsrVector)                \
+  X(gao_partitioned, GaoPartitioned)      \
+  X(csr_adaptive, CsrAdaptive)            \
+  X(merge_path, MergePath)                \
+  X(coo, Coo)                             \
+  X(merge_split, MergeSplit)              \
+  X(csr_delta, CsrDelta)                  \
+  X(sell, Sell)                           \
+  X(ell, Ell)                             \
+  X(jad, Jad)                             \
+  X(csr_vector_team, CsrVectorTeam)       \
+  X(dia, Dia)                             \
+  X(tile8x4, Tile8x4)                     \
+  X(lrb, Lrb)                             \
+  X(vector_split, VectorSplit)            \
+  X(csr_adaptive_delta, CsrAdaptiveDelta) \
+  X(ell_bro, EllBro)
 
 namespace aspmv {
 

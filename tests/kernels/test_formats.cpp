@@ -278,7 +278,7 @@ TEMPLATE_LIST_TEST_CASE("a converted copy follows A's values: refresh_values and
     for (std::size_t i = 0; i < h.values.size(); ++i) v(i) = scale * h.values[i];
     Kokkos::deep_copy(val, v);
   };
-  for (const Kernel k : {Kernel::sell, Kernel::ell, Kernel::jad, Kernel::dia, Kernel::tile8x4}) {
+  for (const Kernel k : {Kernel::sell, Kernel::ell, Kernel::jad, Kernel::dia, Kernel::tile8x4, Kernel::ell_bro}) {
     INFO(to_string(k));
     set_values(1.0);
     PlanOptions o;

@@ -81,7 +81,7 @@ class TimeTables:
 # plan's automatic choice takes them only with PlanOptions::allow_conversion,
 # and their memory guard refuses some matrices, so they are no labels of the
 # kernel models (the runtime models of issue 22 rank them).
-CONVERTED_FORMATS = ("sell", "ell", "jad", "dia", "tile8x4")
+CONVERTED_FORMATS = ("sell", "ell", "jad", "dia", "tile8x4", "ell_bro")
 
 
 def read_arch(tuning_dir: Path) -> dict:

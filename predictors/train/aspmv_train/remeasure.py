@@ -8,7 +8,10 @@ changed kernel alone costs a fraction of the device time of every method. The ne
 two machines or sessions differ, so a reader can tell a kernel's change from the machine's.
 
 Rules:
-- the replaced kernels must be listed in both folders' run.json methods, with one family and TpR flag;
+- the replaced kernels must be listed in both folders' run.json methods, with one family and TpR flag; a kernel
+  listed in the new folder only (one the base's code did not have: ELL-BRO, 2026-12-05) is *added*: its rows come
+  from the new folder as a replaced kernel's do (in the base's units with a yardstick) and its method joins
+  run.json's methods; ``remeasured.added`` names it;
 - a base matrix the new folder did not measure (or measured with a different rows/cols/nnz) is left out of the
   output: its replaced kernels' times would be the stale ones. The output's run.json says how many and which;
 - a replaced kernel's configurations come from the new folder only (a configuration it no longer has is gone, a new
@@ -89,10 +92,12 @@ def remeasure(base: Path, new: Path, out: Path, kernels: list[str],
         if "methods" not in runs[name]:
             raise DataError(f"{p}: no 'methods' field (docs/COLLECTOR_FORMAT.md)")
     bm, nm = _methods(runs["base"]), _methods(runs["new"])
+    added = [k for k in kernels if k in nm and k not in bm]
     for k in kernels:
-        for name, listed in (("base", bm), ("new", nm)):
-            if k not in listed:
-                raise DataError(f"remeasure: kernel {k} is not among {name} folder's run.json methods")
+        if k not in nm:
+            raise DataError(f"remeasure: kernel {k} is not among new folder's run.json methods")
+        if k in added:
+            continue
         if (bm[k].get("family"), bool(bm[k].get("tpr"))) != (nm[k].get("family"), bool(nm[k].get("tpr"))):
             raise DataError(f"remeasure: kernel {k}: family/tpr differ between the folders' run.json methods")
     if runs["base"].get("precision") != runs["new"].get("precision"):
@@ -133,6 +138,7 @@ def remeasure(base: Path, new: Path, out: Path, kernels: list[str],
     reference = [k for k in nm if k not in kernels and k in bm]
     info = {
         "kernels": list(kernels),
+        "added": added,
         "from": str(new),
         "new_commit": runs["new"].get("commit"),
         "new_date": runs["new"].get("date"),
@@ -179,6 +185,7 @@ def remeasure(base: Path, new: Path, out: Path, kernels: list[str],
         if (base / name).exists():
             shutil.copy(base / name, out / name)
     run = dict(runs["base"])
+    run["methods"] = list(runs["base"]["methods"]) + [nm[k] for k in added]
     run["remeasured"] = info
     (out / "run.json").write_text(json.dumps(run, indent=2) + "\n")
     return info
@@ -187,7 +194,8 @@ def remeasure(base: Path, new: Path, out: Path, kernels: list[str],
 def summary_lines(info: dict) -> list[str]:
     """The remeasured object in a few lines (the CLI's report)."""
     lines = [f"{info['matrices']} matrices; {', '.join(info['kernels'])} from {info['from']} "
-             f"({info['new_device']}, {info['new_date']})"]
+             f"({info['new_device']}, {info['new_date']})"
+             + (f"; added (not in the base): {', '.join(info['added'])}" if info.get("added") else "")]
     y = info.get("yardstick")
     if info["left_out_not_measured"] or info["left_out_other_shape"] or (y and y["left_out_without"]):
         lines.append(f"left out: {len(info['left_out_not_measured'])} not re-measured, "

@@ -121,6 +121,34 @@ def test_a_yardstick_puts_the_replaced_times_in_the_base_sessions_units(folders,
         remeasure.remeasure(base, new, tmp_path / "o3", ["lrb"], ("merge_path", ["-"]))
 
 
+def test_a_kernel_the_base_did_not_have_is_added_in_the_base_sessions_units(folders, tmp_path):
+    base, new, gone, reshaped = folders
+    # The new folder also timed "ell_bro", a kernel the base's code lacked: its rows join the base's, scaled by
+    # the yardstick as a replaced kernel's, and its method joins run.json's.
+    n3 = tmp_path / "new3"
+    n3.mkdir()
+    for name in ("features.csv.gz", "failures.csv"):
+        (n3 / name).write_bytes((new / name).read_bytes())
+    r = pd.read_csv(new / "runtimes.csv.gz")
+    bro = r[r["kernel"] == "lrb"].drop_duplicates("matrix").assign(kernel="ell_bro", config="-")
+    pd.concat([r, bro]).to_csv(n3 / "runtimes.csv.gz", index=False)
+    run = json.loads((new / "run.json").read_text())
+    run["methods"].append({"kernel": "ell_bro", "family": "aspmv", "tpr": False})
+    (n3 / "run.json").write_text(json.dumps(run))
+    out = tmp_path / "o"
+    info = remeasure.remeasure(base, n3, out, ["lrb", "ell_bro"], ("csr_vector", ["tpr=2", "tpr=4"]))
+    assert info["added"] == ["ell_bro"]
+    o = pd.read_csv(out / "runtimes.csv.gz")
+    got = o[o["kernel"] == "ell_bro"].set_index("matrix")["time_s"]
+    want = bro.set_index("matrix")["time_s"] / 1.02
+    assert set(got.index) == set(want.index) - {gone, reshaped}
+    assert list(got.sort_index()) == pytest.approx(list(want[got.index].sort_index()))
+    methods = json.loads((out / "run.json").read_text())["methods"]
+    assert [m["kernel"] for m in methods][-1] == "ell_bro"
+    assert "added (not in the base): ell_bro" in remeasure.summary_lines(info)[0]
+    assert set(data.load([out]).features.index) == set(got.index)
+
+
 def test_feature_times_come_from_the_new_folder_when_asked(folders, tmp_path):
     """A feature pass whose code changed (the row_stats reduction): its collection time is the new folder's, the
     other features and times the base's; without the option every feature is the base's."""

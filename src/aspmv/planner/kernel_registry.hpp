@@ -20,6 +20,7 @@
 #include <aspmv/kernels/csr_vector_team.hpp>
 #include <aspmv/kernels/dia.hpp>
 #include <aspmv/kernels/ell.hpp>
+#include <aspmv/kernels/ell_bro.hpp>
 #include <aspmv/kernels/gao_partitioned.hpp>
 #include <aspmv/kernels/jad.hpp>
 #include <aspmv/kernels/lrb.hpp>
