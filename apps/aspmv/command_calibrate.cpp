@@ -40,7 +40,7 @@ const char* const calibrate_usage =
     "  csr_vector (16 lanes per row), ell, jad and sell, fits the models and prints them.\n"
     "  --float              single precision (default double)\n"
     "  --distribution D     constant, normal, uniform or all (default all)\n"
-    "  --kernels K,...      default csr_scalar,csr_vector,ell,jad,sell\n"
+    "  --kernels K,...      default csr_scalar,csr_vector,ell,jad,sell (ell_bro too when named)\n"
     "  --strips LIST        strip counts I (default 1,2,3,4,6,8,10; csr_vector 1,2,4,8,15,25,40,50)\n"
     "  --pnz LIST           P_NZ values (default 4,8,16,32,64,128,256; csr_vector up to 2048)\n"
     "  --max-nnz N          skip benchmark matrices above N nonzeros (default 33554432 on GPUs, 4194304 on CPUs)\n"

@@ -2,7 +2,8 @@
 // The kernel configurations the strip models cover (`aspmv calibrate`,
 // `aspmv rank`): CSR-V (csr_vector with a half-warp, 16 lanes, per row where
 // the backend runs that many; its strip is half-warps), and the
-// thread-per-row ones: CSR-S (csr_scalar), ELL, JAD and SELL-C-sigma.
+// thread-per-row ones: CSR-S (csr_scalar), ELL, JAD, SELL-C-sigma and
+// ELL-BRO (calibrated when asked: `--kernels ...,ell_bro`).
 
 #include <aspmv/error.hpp>
 #include <aspmv/kernel.hpp>
@@ -35,8 +36,9 @@ inline StripAlternative strip_alternative(const std::string& kernel, int max_tpr
     a.options.threads_per_row = std::min(16, max_tpr);
     a.label += "/tpr=" + std::to_string(a.options.threads_per_row);
   } else if (a.options.kernel != Kernel::csr_scalar && a.options.kernel != Kernel::ell &&
-             a.options.kernel != Kernel::jad && a.options.kernel != Kernel::sell) {
-    throw Error("strip models cover csr_scalar, csr_vector, ell, jad and sell, not '" + kernel + "'");
+             a.options.kernel != Kernel::jad && a.options.kernel != Kernel::sell &&
+             a.options.kernel != Kernel::ell_bro) {
+    throw Error("strip models cover csr_scalar, csr_vector, ell, jad, sell and ell_bro, not '" + kernel + "'");
   }
   return a;
 }

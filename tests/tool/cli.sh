@@ -200,6 +200,11 @@ if run_tool 0 calibrate --distribution normal --strips 1,2,3 --pnz 4,8,16 --stri
   sed 's#"csr_vector/tpr=\([0-9]*\)"#"csr_vector/tpr=\1x"#' "$work/strip.json" >"$work/bad-tpr.json"
   run_tool nonzero rank --strip-models "$work/bad-tpr.json" stencil2d-5pt-30 || true
   err_has "tpr=[0-9]+x': the TpR must be an integer" || fail "rank on a label with TpR 16x: not refused with its reason"
+  # ELL-BRO is calibrated when named.
+  if run_tool 0 calibrate --kernels csr_scalar,ell_bro --distribution normal --strips 1,2 --pnz 4,8 --strip-rows 64 \
+    --vector-strip-rows 32 --out "$work/bro.json"; then
+    out_has "^ell_bro +normal" || fail "calibrate --kernels csr_scalar,ell_bro: no fitted ELL-BRO model"
+  fi
   run_tool nonzero rank --strip-models "$work/strip.json" --float stencil2d-5pt-30 || true
   err_has "holds double models" || fail "rank --float on double models: not refused with its reason"
 fi
