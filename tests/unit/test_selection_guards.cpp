@@ -7,7 +7,8 @@
 // timings recorded for these matrices (tests/data/guard/h100-runtimes.csv:
 // their rows of tuning_data/h100/measurements/2026-12-02-real-double-*, every
 // registered kernel, the table's training data): within 2x of the best
-// aspmv kernel on every one. Also the skew guard on its own.
+// aspmv kernel on every one. Also the skew guard on its own, and the
+// row-lanes guard of CPUs.
 
 #include <catch2/catch.hpp>
 
@@ -16,6 +17,7 @@
 #include <aspmv/plan_summary.hpp>
 #include <aspmv/planner/automatic_choice.hpp>
 #include <predictors/model_json.hpp>
+#include <test_models/cpu_x86_arch.hpp>
 #include <test_models/h100_arch.hpp>
 
 #include <corpus/generated.hpp>
@@ -231,4 +233,65 @@ TEST_CASE("with skew_guard.gather_row_bound a row-bound pick of the known path s
   CHECK(known_row_bound >= 2);
   CHECK(fired >= 1);
   CHECK(kept >= 1);
+}
+
+TEST_CASE("the row-lanes guard: CSR-vector with TpR > 1 gives way to csr_scalar's AVX-512 lanes on CPUs", "[guards]") {
+  predictors::KernelParameters p{};
+  p.host_row_simd = 2;
+  RowStats s;
+  s.rows = 4000, s.cols = 4000, s.nnz = 240000, s.mean = 60;
+  const std::optional<int> two = 2, one = 1, none;
+  auto v = planner::lanes_guard(two, Kernel::csr_vector, s, true, p);
+  CHECK(v.fired);
+  CHECK_THAT(v.why, Catch::Contains("row-lanes guard") && Catch::Contains("csr_vector<2>"));
+  CHECK_FALSE(planner::lanes_guard(one, Kernel::csr_vector, s, true, p).fired);   // one lane a row: no vector
+  CHECK_FALSE(planner::lanes_guard(none, Kernel::csr_vector, s, true, p).fired);  // TpR not the kernel model's
+  CHECK_FALSE(planner::lanes_guard(two, Kernel::csr_vector_team, s, true, p).fired);
+  CHECK_FALSE(planner::lanes_guard(two, Kernel::csr_vector, s, false, p).fired);  // no AVX-512 (or a GPU)
+  auto no_lanes = p;
+  no_lanes.host_row_simd = 0;
+  CHECK_FALSE(planner::lanes_guard(two, Kernel::csr_vector, s, true, no_lanes).fired);
+  s.nnz = 4 * s.rows;  // rows too short for csr_scalar's lanes
+  CHECK_FALSE(planner::lanes_guard(two, Kernel::csr_vector, s, true, p).fired);
+  s.nnz = 5 * s.rows;
+  CHECK(planner::lanes_guard(two, Kernel::csr_vector, s, true, p).fired);
+}
+
+TEST_CASE("the cpu-x86 planner runs csr_scalar where its model picks CSR-vector with TpR > 1 on AVX-512 CPUs",
+          "[guards]") {
+  // make_plan's choice with the cpu-x86 tables on a CPU of 16 threads, with and without csr_scalar's AVX-512
+  // lanes: where the model's pick is CSR-vector with TpR > 1 (these matrices' rows of 60-120 nonzeros, on the
+  // table of 2026-12-03), the lanes turn it into csr_scalar and the summary says why; elsewhere nothing changes.
+  const auto table = predictors::load_model_table(std::string(ASPMV_TUNING_DATA_DIR) + "/cpu-x86/model.json");
+  const auto& arch = aspmv_test::cpu_x86_arch::compiled_arch_table;
+  int fired = 0;
+  for (const std::string name : {"rand-normal-r4000-c4000-m60-s5-seed3", "band-r4000-w200-m120-seed4",
+                                 "rand-uniform-r3000-c3000-m100-s10-seed2", "stencil2d-5pt-100"}) {
+    const auto a = corpus::generate(name);
+    for (const bool avx512 : {false, true}) {
+      planner::SpaceFacts facts{false, "OpenMP", 32, {16.0, 1.0}, predictors::device_facts(arch.hardware, 8), avx512};
+      PlanOptions opt;
+      const planner::ModelSelection models(opt, arch, facts, &table->table());
+      REQUIRE(models.applies());
+      PlanSummary s;
+      s.stats.rows = a.num_rows, s.stats.cols = a.num_cols, s.stats.nnz = a.nnz();
+      s.stats.mean = double(a.nnz()) / double(a.num_rows);
+      PlanSummary without = s;
+      const auto label = planner::choose_automatic(models, facts, arch, s, [&] { return row_stats(a); });
+      facts.cpu_avx512_rows = false;
+      const auto label0 = planner::choose_automatic(models, facts, arch, without, [&] { return row_stats(a); });
+      INFO(name << (avx512 ? ", AVX-512 lanes" : ", no AVX-512") << "\n" << s.describe());
+      const bool vector_pick = without.kernel == Kernel::csr_vector && label0 && label0->tpr > 1;
+      if (avx512 && vector_pick) {
+        CHECK(s.kernel == Kernel::csr_scalar);
+        CHECK_FALSE(label);
+        CHECK_THAT(s.guard, Catch::Contains("row-lanes guard"));
+        ++fired;
+      } else {
+        CHECK(s.kernel == without.kernel);
+        CHECK(s.guard == without.guard);
+      }
+    }
+  }
+  CHECK(fired >= 1);  // the candidates exercise the guard on this table
 }

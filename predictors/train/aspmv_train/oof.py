@@ -461,7 +461,9 @@ def markdown(result: dict) -> str:
               "pick (csr_scalar, csr_vector) where the longest row (the mean on the known path) outweighs the "
               "product spread over the device becomes the robust kernel (vector_split on GPUs, merge-path on "
               "CPUs), the known path paying the row_stats pass where the table's skew_guard.gather_row_bound "
-              "gathers or the robust kernel needs the row structure:", "",
+              "gathers or the robust kernel needs the row structure; then, on CPU tables whose host_row_simd is 2, "
+              "the row-lanes guard (a CSR-vector pick with TpR > 1 runs csr_scalar). 'fired' counts the skew "
+              "guard; 'choice changed' and 'without' cover both:", "",
               "| set | matrices | fired | choice changed | gm vs oracle without → with | min without → with "
               "| > 0.8 with | < 0.5 with |", "|---|---|---|---|---|---|---|---|"]
         for sname in SETS:

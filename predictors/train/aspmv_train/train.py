@@ -217,6 +217,27 @@ def skew_guard(pick_kernel: str, stats_row, gathered: bool, arch_json: dict, dev
     return robust_kernel(device.is_gpu)
 
 
+# The row-lanes guard (selection_guards.hpp lanes_guard): on a CPU whose csr_scalar sums rows of at least
+# LANES_GUARD_MIN_MEAN_ROW nonzeros on average in AVX-512 lanes (the arch table's host_row_simd 2), a CSR-vector
+# pick with TpR > 1 runs csr_scalar. The collections it scores come from CPUs with AVX-512 (both cpu-x86 machines
+# measured so far); a table of host_row_simd 2 scored on timings of a CPU without it would be scored wrongly.
+LANES_GUARD_MIN_MEAN_ROW = 5  # kernels/csr_scalar.hpp avx512_lanes_min_mean_row
+
+
+def lanes_guard_on(arch_json: dict, is_gpu: bool) -> bool:
+    """Whether the row-lanes guard judges picks: a CPU table whose host_row_simd is 2."""
+    return not is_gpu and int((arch_json.get("parameters", {}) or {}).get("host_row_simd", 0) or 0) == 2
+
+
+def lanes_guard(pick_label: str, rows: float, nnz: float) -> str | None:
+    """csr_scalar where the row-lanes guard replaces ``pick_label`` (a CSR-vector label with TpR > 1 on rows of
+    LANES_GUARD_MIN_MEAN_ROW or more nonzeros on average), else None. Call only where lanes_guard_on."""
+    kernel, _, config = str(pick_label).partition("/")
+    if kernel != "csr_vector" or not config.startswith("tpr=") or int(config[4:]) <= 1:
+        return None
+    return "csr_scalar" if rows > 0 and nnz >= LANES_GUARD_MIN_MEAN_ROW * rows else None
+
+
 @dataclass
 class SkewGuarded:
     """Plan picks after the skew guard, per matrix of the ``idx`` given to apply_skew_guard."""
@@ -224,6 +245,7 @@ class SkewGuarded:
     fired: np.ndarray     # the guard replaced the pick
     gather_s: np.ndarray  # the row_stats pass the guard made the plan pay on the known path, else 0
     paid: np.ndarray      # the known path paid that pass (gather_row_bound, or a robust kernel needing it)
+    lanes_fired: np.ndarray | None = None  # the row-lanes guard replaced the pick (CPUs; after the skew guard)
 
 
 def apply_skew_guard(costs: tasks.Costs, idx, pred, gathered, arch_json: dict, is_gpu: bool,
@@ -234,22 +256,25 @@ def apply_skew_guard(costs: tasks.Costs, idx, pred, gathered, arch_json: dict, i
     (features.csv's time_row_stats_s) where the table's skew_guard.gather_row_bound makes a row-bound pick gather
     (the guard then judges the longest row), or where the guard fires and the robust kernel needs the row
     structure. ``device``: run.json's ``device``; None: each matrix's own DEVICE_FACTS columns (data.load puts
-    run.json's beside every matrix). A robust kernel that is not a measured label leaves the picks as they are."""
+    run.json's beside every matrix). A robust kernel that is not a measured label leaves the picks as they are.
+    Then, on CPU tables of host_row_simd 2, the row-lanes guard (lanes_guard) over the picks the skew guard left."""
     idx = np.arange(len(costs.mats)) if idx is None else np.asarray(idx, dtype=int)
     pred = np.asarray(pred, dtype=int).copy()
     gathered = np.broadcast_to(np.asarray(gathered, dtype=bool), pred.shape)
     fired = np.zeros(len(pred), dtype=bool)
     paid = np.zeros(len(pred), dtype=bool)
     gather_s = np.zeros(len(pred))
+    lanes_fired = np.zeros(len(pred), dtype=bool)
     robust = robust_kernel(is_gpu)
     if robust not in costs.labels:
-        return SkewGuarded(pred, fired, gather_s, paid)
+        return SkewGuarded(pred, fired, gather_s, paid, lanes_fired)
     r = costs.labels.index(robust)
     F = costs.F.iloc[idx]
     rs_cost = feat.collection_cost(F, feat.ROW_STATS).to_numpy()
     fixed = guard_lanes(arch_json, is_gpu, device, backend) if device is not None else None
     row_share, _ = skew_guard_parameters(arch_json)
     gathers_row_bound = skew_guard_gathers_row_bound(arch_json) and row_share > 0
+    lanes_on = lanes_guard_on(arch_json, is_gpu)
     cols = [c for c in ("rows", "nnz", "max", "compute_units", "simd_width") if c in F.columns]
     for i, row in enumerate(F[cols].to_dict("records")):
         if pred[i] < 0:
@@ -267,7 +292,12 @@ def apply_skew_guard(costs: tasks.Costs, idx, pred, gathered, arch_json: dict, i
                 paid[i] = True
         if paid[i]:
             gather_s[i] = rs_cost[i]
-    return SkewGuarded(pred, fired, gather_s, paid)
+        if lanes_on and not fired[i]:
+            to = lanes_guard(costs.labels[pred[i]], float(row["rows"]), float(row["nnz"]))
+            if to is not None and to in costs.labels:
+                lanes_fired[i] = True
+                pred[i] = costs.labels.index(to)
+    return SkewGuarded(pred, fired, gather_s, paid, lanes_fired)
 
 
 def _swap_fold(task: Task, f: int) -> Task:

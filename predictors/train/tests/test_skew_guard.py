@@ -10,8 +10,8 @@ import pytest
 from conftest import REPO
 
 from aspmv_train import compare, evaluate, oof
-from aspmv_train.train import (GuardLanes, apply_skew_guard, guard_lanes, robust_kernel, skew_guard,
-                               skew_guard_parameters)
+from aspmv_train.train import (GuardLanes, apply_skew_guard, guard_lanes, lanes_guard, lanes_guard_on,
+                               robust_kernel, skew_guard, skew_guard_parameters)
 
 H100_ARCH = json.loads((REPO / "tuning_data/h100/arch.json").read_text())
 H100 = guard_lanes(H100_ARCH, True, {})          # the arch table's 132 SMs x 32 lanes, a row gets 32 (CUDA)
@@ -118,6 +118,32 @@ def test_apply_over_picks_scores_the_robust_kernel_and_the_gather():
     assert g.pred.tolist() == pred.tolist() and not g.fired.any()
     g = apply_skew_guard(_costs(F, labels[:2]), None, pred, gathered, {}, True)
     assert g.pred.tolist() == pred.tolist() and not g.fired.any()
+
+
+def test_the_row_lanes_guard_on_cpu_tables_with_avx512_rows():
+    # selection_guards.hpp lanes_guard: CSR-vector with TpR > 1 on rows of 5+ nonzeros on average -> csr_scalar,
+    # on CPU tables whose host_row_simd is 2, after the skew guard.
+    lanes = {"parameters": {"host_row_simd": 2}}
+    assert lanes_guard_on(lanes, False) and not lanes_guard_on(lanes, True) and not lanes_guard_on({}, False)
+    assert lanes_guard("csr_vector/tpr=2", 4000, 240000) == "csr_scalar"
+    assert lanes_guard("csr_vector/tpr=2", 4000, 20000) == "csr_scalar"  # a mean of 5
+    assert lanes_guard("csr_vector/tpr=2", 4000, 19999) is None
+    assert lanes_guard("csr_vector/tpr=1", 4000, 240000) is None
+    assert lanes_guard("csr_vector_team/tpr=8", 4000, 240000) is None
+    assert lanes_guard("merge_path", 4000, 240000) is None
+    F = pd.DataFrame({"rows": [4000, 4000, 25], "nnz": [240000, 8000, 129000], "max": [80, 4, 5200],
+                      "time_row_stats_s": 1e-5},
+                     index=["long_rows", "short_rows", "lp"])
+    costs = _costs(F, ["csr_scalar", "csr_vector/tpr=2", "merge_path"])
+    pred, gathered = np.array([1, 1, 1]), np.array([True, True, True])
+    skewed = {"parameters": {"host_row_simd": 2, "skew_guard": {"row_share": 0.5}}}
+    g = apply_skew_guard(costs, None, pred, gathered, skewed, False, device={"compute_units": 16})
+    # lp (25 rows of 5,160 on 16 threads: share 0.64 > 0.5): the skew guard fires first (merge-path);
+    # long_rows: the lanes guard; short_rows: neither.
+    assert g.pred.tolist() == [0, 1, 2]
+    assert g.fired.tolist() == [False, False, True] and g.lanes_fired.tolist() == [True, False, False]
+    g = apply_skew_guard(costs, None, pred, gathered, {}, False, device={"compute_units": 16})
+    assert g.pred.tolist() == [1, 1, 1] and not g.lanes_fired.any()  # no lanes; lp under the default share
 
 
 def test_plan_cost_of_a_guarded_pick():

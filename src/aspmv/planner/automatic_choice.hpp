@@ -2,7 +2,8 @@
 // make_plan's automatic kernel choice, as one function of the known
 // features, the tables and the space's facts: whether to gather row
 // statistics (the gather model and its insurance), the kernel (the kernel
-// models, else the rules), and the guards over both (selection_guards.hpp).
+// models, else the rules), and the guards over both (selection_guards.hpp:
+// the skew guard, then the row-lanes guard).
 // make_plan passes a device pass over the row offsets as `gather_stats`;
 // studies and tests pass a host one and SpaceFacts of a device they do not
 // run on, so a GPU's choices are checked on a CPU (tests/unit/test_selection_guards.cpp).
@@ -63,6 +64,16 @@ std::optional<predictors::KernelLabel> choose_automatic(const ModelSelection& mo
     s.why = "skew guard over " + s.why;
     label.reset();
     if (!s.features_gathered && kernel_traits(s.kernel).needs_structure) gather();
+  }
+  // CPUs whose csr_scalar sums rows in AVX-512 lanes: a CSR-vector pick with
+  // TpR > 1 runs csr_scalar.
+  const auto lanes = lanes_guard(label ? std::optional<int>(label->tpr) : std::nullopt, s.kernel, s.stats,
+                                 space.cpu_avx512_rows, table.parameters);
+  if (lanes.fired) {
+    s.guard = lanes.why;
+    s.kernel = Kernel::csr_scalar;
+    s.why = "row-lanes guard over " + s.why;
+    label.reset();
   }
   models.forecast(s.stats, s.features_gathered, predictors::kernel_label_text(s.kernel, label ? label->tpr : 0), s);
   return label;

@@ -12,6 +12,7 @@
 #include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/selection_guards.hpp>
+#include <backends/host/avx512_rows.hpp>
 #include <backends/traits.hpp>
 #include <predictors/active_model_table.hpp>
 #include <predictors/arch_table_data.hpp>
@@ -37,7 +38,8 @@ struct SpaceFacts {
   const char* name = "";
   int max_tpr = 1;
   GuardLanes lanes;
-  DeviceFacts device;  // what the models' device features read (arch table, value size)
+  DeviceFacts device;            // what the models' device features read (arch table, value size)
+  bool cpu_avx512_rows = false;  // a CPU whose csr_scalar can sum rows in AVX-512 lanes (the row-lanes guard)
 };
 
 // A GPU's lanes from its table (compute units x SIMD width; a row gets at
@@ -51,6 +53,7 @@ SpaceFacts space_facts(const predictors::ArchTableData& table, std::int64_t valu
     f.lanes = {double(table.hardware.compute_units) * double(table.hardware.simd_width), double(Traits::max_tpr)};
   else
     f.lanes = {double(ExecSpace::concurrency()), 1.0};
+  f.cpu_avx512_rows = !Traits::is_gpu && backends::host::avx512_rows_available();
   return f;
 }
 

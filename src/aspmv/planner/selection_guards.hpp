@@ -38,6 +38,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 namespace aspmv::planner {
@@ -74,6 +75,42 @@ inline GuardVerdict skew_guard(Kernel pick, const RowStats& s, bool gathered, co
                 "%.2fx the whole product spread over %.0f lanes (> %.2f)",
                 to_string(pick), gathered ? "longest" : "mean", longest, passes, l.row_lanes, share, l.lanes,
                 p.skew_guard_row_share);
+  v.fired = true;
+  v.why = buf;
+  return v;
+}
+
+// The row-lanes guard (CPUs). csr_scalar sums each row of 5 or more
+// nonzeros on average in AVX-512 lanes where the table's host_row_simd is 2
+// and the CPU runs AVX-512 (kernels/csr_scalar.hpp): a row's entries side by
+// side in vector lanes, what CSR-vector with TpR > 1 does through a Kokkos
+// team vector, without the team. A CSR-vector pick with TpR > 1 there runs
+// csr_scalar instead. The cpu-x86 table learned its CSR-vector picks from
+// timings before the lanes (2026-12-03, fourth session); retrained on timings
+// with them it lost out of fold (docs/studies/cpu-x86/models-2026-12-03b.md).
+// On the 16-core host's AVX-512 collection of the real corpus
+// (tuning_data/cpu-x86/measurements/2026-12-03-avx512-*) it fires on 58 of
+// the table's out-of-fold picks, where csr_scalar ran 1.073x faster
+// (geometric mean; 2.36x faster to 1.26x slower): the real matrices' picks
+// 0.939 of the best CSR kernel per call instead of 0.926 (minimum 0.471
+// instead of 0.393), the real-derived ones unchanged (no such pick); on the
+// 2-core build machine the 5 such picks among the 62 shared real matrices ran
+// 1.8-2.1x slower than csr_scalar (docs/studies/cpu-x86/lanes-guard.md).
+inline bool lanes_guard_applies(const std::optional<int>& tpr_of_pick, Kernel pick, const RowStats& s,
+                                bool cpu_avx512_rows, const predictors::KernelParameters& p) {
+  return cpu_avx512_rows && p.host_row_simd == 2 && pick == Kernel::csr_vector && tpr_of_pick && *tpr_of_pick > 1 &&
+         s.rows > 0 && s.nnz >= impl::avx512_lanes_min_mean_row * s.rows;
+}
+
+inline GuardVerdict lanes_guard(const std::optional<int>& tpr_of_pick, Kernel pick, const RowStats& s,
+                                bool cpu_avx512_rows, const predictors::KernelParameters& p) {
+  GuardVerdict v;
+  if (!lanes_guard_applies(tpr_of_pick, pick, s, cpu_avx512_rows, p)) return v;
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "row-lanes guard: csr_scalar sums these rows (%.1f nonzeros on average) in AVX-512 lanes, as "
+                "%s<%d> sums them across a team vector",
+                double(s.nnz) / double(s.rows), to_string(pick), *tpr_of_pick);
   v.fired = true;
   v.why = buf;
   return v;
