@@ -15,6 +15,8 @@
 #include <aspmv/arch_table.hpp>
 #include <aspmv/plan.hpp>
 #include <aspmv/planner/direct_choice.hpp>
+#include <aspmv/planner/model_selection.hpp>
+#include <aspmv/planner/selection_guards.hpp>
 #include <aspmv/spmv.hpp>
 #include <predictors/active_model_table.hpp>
 #include <predictors/format_rules.hpp>
@@ -118,6 +120,18 @@ bool table_fits_space() {
                                    arch_table().backend);
 }
 
+// Whether make_plan's row-lanes guard (planner/selection_guards.hpp) turns a
+// model's csr_vector pick with TpR `tpr` into csr_scalar on Space for `a`:
+// a CPU whose csr_scalar sums rows in AVX-512 lanes under this build's table.
+template <class Space>
+bool row_lanes_guarded(int tpr, const HostCsr<double, std::int64_t>& a) {
+  RowStats s;
+  s.rows = a.num_rows, s.nnz = a.nnz();
+  return planner::lanes_guard(tpr, Kernel::csr_vector, s, planner::space_facts<Space>(arch_table(), 8).cpu_avx512_rows,
+                              arch_table().parameters)
+      .fired;
+}
+
 corpus::NamedMatrix test_matrix() {
   corpus::RandomCsrSpec spec;
   spec.rows = 300;
@@ -153,7 +167,10 @@ TEMPLATE_LIST_TEST_CASE("the kernel model chooses the kernel and its TpR", "[ker
       CHECK(s.model_table.find("rules decide") != std::string::npos);
       continue;
     }
-    CHECK(s.kernel == label.kernel);
+    // On a CPU with AVX-512 row lanes the row-lanes guard runs csr_scalar for CSR-vector<2>, and says so.
+    const bool guarded = label.kernel == Kernel::csr_vector && row_lanes_guarded<Space>(label.tpr, m.matrix);
+    CHECK(s.kernel == (guarded ? Kernel::csr_scalar : label.kernel));
+    CHECK(s.guard.empty() != guarded);
     CHECK(s.features_gathered);
     CHECK(s.why.find("model kernel_gathered (xgboost)") != std::string::npos);
     REQUIRE(s.verdicts.size() == 2);
@@ -162,6 +179,10 @@ TEMPLATE_LIST_TEST_CASE("the kernel model chooses the kernel and its TpR", "[ker
     CHECK(s.verdicts[1].label == answer);
     CHECK(s.verdicts[1].confidence == Approx(1.0));
     CHECK(plan.describe().find("kernel_gathered (xgboost): " + answer) != std::string::npos);
+    if (guarded) {
+      CHECK(s.guard.find("row-lanes guard") != std::string::npos);
+      continue;
+    }
     if (label.tpr > 0) {
       REQUIRE(s.groups.size() == 1);
       CHECK(s.groups[0].tpr == label.tpr);
@@ -437,6 +458,10 @@ TEMPLATE_LIST_TEST_CASE("the gather model can keep a plan on known features", "[
       continue;
     }
     CHECK_FALSE(s.features_gathered);
+    if (row_lanes_guarded<Space>(4, m.matrix)) {  // a CPU with AVX-512 row lanes: csr_scalar
+      CHECK(s.kernel == Kernel::csr_scalar);
+      continue;
+    }
     CHECK(s.kernel == Kernel::csr_vector);
     REQUIRE(s.groups.size() == 1);
     CHECK(s.groups[0].tpr == 4);
@@ -491,7 +516,8 @@ TEMPLATE_LIST_TEST_CASE("large GPU plans gather whatever the gather model says",
     CHECK(s.verdicts[0].label == "known");
     const bool insured = insured_here && calls >= 19;
     CHECK(s.features_gathered == insured);
-    CHECK(s.kernel == (insured ? Kernel::merge_path : Kernel::csr_vector));
+    const Kernel known_pick = row_lanes_guarded<Space>(4, m.matrix) ? Kernel::csr_scalar : Kernel::csr_vector;
+    CHECK(s.kernel == (insured ? Kernel::merge_path : known_pick));
     CHECK(s.verdicts[0].overruled.empty() == !insured);
     CHECK((plan.describe().find("overruled: gathered anyway") != std::string::npos) == insured);
   }
