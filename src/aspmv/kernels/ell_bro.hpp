@@ -28,7 +28,9 @@
 //
 // Apply: one thread a row on GPUs (a slice per warp at C = 32), each
 // decoding only its own row's fields (padding is never read, so no 0 * Inf);
-// on CPUs chunks of slices a thread, a full slice's rows side by side.
+// on CPUs chunks of slices a thread, a full slice's rows side by side (in
+// AVX-512 lanes at C = 8 where the table's host_row_simd is 2 and the CPU has
+// them: backends/host/avx512_bro.hpp).
 // Memory guard: the padded size and the symbols are counted before the
 // values and symbols are allocated; a copy above PlanOptions::max_format_growth
 // times A's CSR bytes is refused (aspmv::FormatRefused, sell.hpp's guard).
@@ -45,6 +47,7 @@
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
+#include <backends/host/avx512_bro.hpp>
 #include <backends/traits.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -69,10 +72,10 @@ KOKKOS_INLINE_FUNCTION int bro_bits(std::uint64_t v) {
 
 // Zigzag: 0, -1, 1, -2, ... -> 0, 1, 2, 3, ...
 KOKKOS_INLINE_FUNCTION std::uint64_t bro_zigzag(std::int64_t d) {
-  return d >= 0 ? std::uint64_t(d) << 1 : (std::uint64_t(-(d + 1)) << 1) | 1u;
+  return d >= 0 ? std::uint64_t(d) << 1 : (std::uint64_t(-(d + 1)) << 1) | 1U;
 }
 KOKKOS_INLINE_FUNCTION std::int64_t bro_unzigzag(std::uint64_t f) {
-  return (f & 1u) != 0 ? -std::int64_t(f >> 1) - 1 : std::int64_t(f >> 1);
+  return (f & 1U) != 0 ? -std::int64_t(f >> 1) - 1 : std::int64_t(f >> 1);
 }
 
 // The field of entry j of a row (j > 0): its column minus the previous one
@@ -204,6 +207,33 @@ struct BroSliceFunctor {
       have -= b;
     }
     for (int l = 0; l < lanes; ++l) write_row(y, k * lanes + l, alpha, sum[l], beta);
+  }
+};
+
+// CPUs with AVX-512 (the table's host_row_simd 2), slices of 8: a full
+// slice's 8 rows decoded in vector lanes (backends/host/avx512_bro.hpp), the
+// last, shorter slice by the portable loop.
+template <class Value, class MemorySpace, class XView, class YView>
+struct BroAvx512SliceFunctor {
+  BroSliceFunctor<8, Value, MemorySpace, XView, YView> slices;
+  const Value* x;
+  void operator()(const std::int64_t k) const {
+    const auto& s = slices.s;
+    if ((k + 1) * 8 > slices.rows) {
+      slices(k);
+      return;
+    }
+    const std::int64_t v0 = s.value_start(k);
+    const backends::host::BroSlice<Value> slice{s.bits.data() + v0 / 8,
+                                                s.symbols.data() + s.symbol_start(k),
+                                                s.vals.data() + v0,
+                                                s.lengths.data() + 8 * k,
+                                                (s.value_start(k + 1) - v0) / 8,
+                                                std::int64_t(s.base(k)),
+                                                s.zigzag};
+    Value sums[8];
+    backends::host::avx512_bro8_slice(slice, x, sums);
+    for (int l = 0; l < 8; ++l) write_row(slices.y, 8 * k + l, slices.alpha, sums[l], slices.beta);
   }
 };
 
@@ -402,6 +432,7 @@ class EllBroStep {
       Kokkos::parallel_for("aspmv::spmv::ell_bro_rows", RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(1)),
                            BroRowFunctor<Value, memory_space, XView, YView>{s, x, y, alpha, beta});
     } else {
+      if (height_ == 8 && avx512_launch(exec, s, alpha, x, beta, y)) return;
       if (height_ == 4)
         slices_launch<4>(exec, s, alpha, x, beta, y);
       else if (height_ == 8)
@@ -412,6 +443,13 @@ class EllBroStep {
         slices_launch<0>(exec, s, alpha, x, beta, y);
     }
   }
+
+  // CPUs: slices of 8 decoded in AVX-512 lanes where the CPU has them (the
+  // table's host_row_simd 2); other heights and GPUs ignore it.
+  void use_avx512(bool on) {
+    avx512_ = on && !backends::Traits<ExecSpace>::is_gpu && height_ == 8 && backends::host::avx512_rows_available();
+  }
+  bool avx512() const { return avx512_; }
 
   BroView<Value, memory_space> read() const {
     return {lengths_, value_start_, symbol_start_, base_, bits_, symbols_, vals_, height_, zigzag_};
@@ -424,6 +462,24 @@ class EllBroStep {
   std::int64_t bytes() const { return bro_bytes<Value>(stored_, symbol_count_, a_.num_rows(), slices_, height_); }
 
  private:
+  // False (nothing launched) where the AVX-512 lanes are off or x is not a
+  // contiguous host array of the values' type.
+  template <class XView, class YView>
+  bool avx512_launch(const ExecSpace& exec, const BroView<Value, memory_space>& s, Value alpha, const XView& x,
+                     Value beta, const YView& y) const {
+    if constexpr (!backends::host::avx512_array_type<Value, XView> ||
+                  !backends::host::avx512_array_type<Value, decltype(s.vals)>) {
+      return false;
+    } else {
+      if (!avx512_ || !backends::host::avx512_array(x)) return false;
+      const int chunk = static_cast<int>(std::max<std::int64_t>(1, host_chunk_ / height_));
+      Kokkos::parallel_for(
+          "aspmv::spmv::ell_bro_slices", RangePolicy<ExecSpace>(exec, 0, slices_, Kokkos::ChunkSize(chunk)),
+          BroAvx512SliceFunctor<Value, memory_space, XView, YView>{{s, x, y, alpha, beta, a_.num_rows()}, x.data()});
+      return true;
+    }
+  }
+
   template <int Lanes, class XView, class YView>
   void slices_launch(const ExecSpace& exec, const BroView<Value, memory_space>& s, Value alpha, const XView& x,
                      Value beta, const YView& y) const {
@@ -446,6 +502,7 @@ class EllBroStep {
   std::int64_t host_chunk_;  // CPUs: rows a thread takes at a time (whole slices)
   std::int64_t height_ = 1, slices_ = 0, longest_ = 0, stored_ = 0, symbol_count_ = 0;
   bool zigzag_ = false;
+  bool avx512_ = false;  // CPUs, slices of 8: full slices in AVX-512 lanes (use_avx512)
   Kokkos::View<std::int32_t*, memory_space> lengths_, base_;
   Kokkos::View<std::int64_t*, memory_space> value_start_, symbol_start_;
   Kokkos::View<std::uint8_t*, memory_space> bits_;
@@ -463,7 +520,8 @@ struct EllBro {
                                        /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true,        /*copies_values*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::sell_c, TableParameter::host_rows_per_chunk};
+  static constexpr TableParameter parameters[] = {TableParameter::sell_c, TableParameter::host_rows_per_chunk,
+                                                  TableParameter::host_simd};
   template <class ExecSpace, class Matrix>
   using Step = impl::EllBroStep<ExecSpace, Matrix>;
 
@@ -477,6 +535,7 @@ struct EllBro {
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, ctx.params.sell_slice_height, ctx.params.host_rows_per_chunk,
                                  ctx.options);
+    step.use_avx512(ctx.params.host_row_simd == 2);
     GroupSummary g;
     g.kernel = id;
     g.team_size = static_cast<int>(step.slice_height());
@@ -489,7 +548,8 @@ struct EllBro {
     d << "ELL-BRO: " << step.slices() << " slices of " << step.slice_height() << " rows, " << step.stored_entries()
       << " stored entries (" << (s.stats.nnz > 0 ? double(step.stored_entries()) / double(s.stats.nnz) : 1.0)
       << "x the nonzeros), column indices in " << 32.0 * double(step.symbols()) / stored << " bits a stored entry"
-      << (step.zigzag() ? " (zigzag deltas: rows not strictly ascending)" : "") << ", " << step.bytes() << " bytes";
+      << (step.zigzag() ? " (zigzag deltas: rows not strictly ascending)" : "") << ", " << step.bytes() << " bytes"
+      << (step.avx512() ? ", slices in AVX-512 lanes" : "");
     g.detail = d.str();
     s.groups.push_back(g);
     return step;

@@ -15,7 +15,7 @@ matrices=(stencil3d-27pt-60 stencil3d-7pt-100 stencil2d-5pt-1000 band-r1000000-w
   echo "host $(hostname), $(nproc) CPUs, OMP_NUM_THREADS=$OMP_NUM_THREADS, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
 } > "$here/build.txt"
 rm -f "$here/bench.csv"
-"$build/apps/aspmv" bench --methods csr_scalar,sell,dia,ell_bro,mkl --csv "$here/bench.csv" "${matrices[@]}" > "$here/bench.txt"
+"$build/apps/aspmv" bench --methods csr_scalar,sell,dia,ell_bro,mkl --variant host_simd=0 --csv "$here/bench.csv" "${matrices[@]}" > "$here/bench.txt"
 for m in "${matrices[@]}"; do
   printf '%s: ' "$(basename "$m")"
   "$build/apps/aspmv" run --kernel ell_bro --describe "$m" | grep -o 'ELL-BRO: .* bytes' || echo "refused"
