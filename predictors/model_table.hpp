@@ -254,8 +254,10 @@ struct ModelTable {
   constexpr bool has(ModelName m) const { return find(m) != nullptr; }
 };
 
-// Whether a model reads a feature from `source` (the planner gathers the
-// row histogram or the column structure only for a model that reads them).
+// Whether a model reads a feature from `source`. A plan gathers only the
+// row_stats pass: the trainer (predictors/train/aspmv_train/train.py
+// GATHERED_SETS) gives the planner's models no row-histogram or
+// column-structure feature, which would read 0 here.
 inline bool model_reads(const Model& m, FeatureSource source) {
   return std::any_of(m.features.begin(), m.features.end(),
                      [source](FeatureName f) { return feature_source(f) == source; });
