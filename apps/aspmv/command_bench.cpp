@@ -212,16 +212,16 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
              "commit,"
              "detail\n";
     for (const auto& r : results) {
-      const std::string detail = bench::csv_safe(r.method.detail);
+      // A method that threw (a refused conversion, an unavailable comparator) says why in its detail.
+      const std::string detail = bench::csv_safe(r.error.empty() ? r.method.detail : "ERROR " + r.error);
       const std::string name = bench::csv_safe(r.method.name);
       char line[1024];
-      std::snprintf(line, sizeof line, "%s,%d,%d,%lld,%s,int%d,%s,%s,%.6e,%.6e,%.2f,%.1f,%.3e,%d,%s,%s,%s,%s\n",
+      std::snprintf(line, sizeof line, "%s,%d,%d,%lld,%s,int%d,%s,%s,%.6e,%.6e,%.2f,%.1f,%.3e,%d,%s,%s,%s,",
                     src.name.c_str(), host.num_rows, host.num_cols, static_cast<long long>(host.nnz()),
                     sizeof(Value) == 8 ? "double" : "float", int(8 * sizeof(Offset)), name.c_str(),
                     r.method.family.c_str(), r.method.setup_seconds, r.seconds, bytes / r.seconds / 1e9, ctx.copy_gbs,
-                    r.relative_error, r.ok ? 1 : 0, ctx.device.c_str(), arch_table().arch, build_git_commit,
-                    detail.c_str());
-      out << line;
+                    r.relative_error, r.ok ? 1 : 0, ctx.device.c_str(), arch_table().arch, build_git_commit);
+      out << line << detail << '\n';  // the detail apart: a long message must not truncate the line
     }
   }
 }

@@ -166,6 +166,12 @@ if run_tool 0 bench --rounds 1 --methods csr_scalar --l2-x "$matrix"; then
   out_has "^csr_scalar .* ok " || fail "bench --l2-x: csr_scalar not timed"
   out_has "^csr_scalar@l2x .*(ok |no L2 access policy)" || fail "bench --l2-x: no csr_scalar@l2x row"
 fi
+# bench --csv: a method refused (ELL's padding guard on a power-law graph) says why in its detail column.
+if run_tool 0 bench --rounds 1 --methods csr_scalar,ell --csv "$work/refused.csv" rmat-s14-e8-a0.57-b0.19-c0.19-seed2; then
+  grep -q ',ell,aspmv,.*,0,.*,ERROR .*ELL conversion is refused' "$work/refused.csv" ||
+    fail "bench --csv: the refused ell row does not say why"
+  [ "$(grep -c '' "$work/refused.csv")" -ge 3 ] || fail "bench --csv: rows missing"
+fi
 run_tool nonzero bench --methods nope "$matrix" || true
 err_has "no method of this build starts with" || fail "bench --methods nope: not refused with its reason"
 
