@@ -7,8 +7,8 @@
 #  host: Tpetra and PETSc on Kokkos OpenMP (the trilinos-openmp preset: Tpetra, Belos and a PETSc without Trilinos
 #       built by scripts/deps.sh trilinos-openmp) at 4 ranks x 4 threads against stock Tpetra and PETSc's stock
 #       MatMult (one thread a rank: PETSc's AIJ has none), beside 16 x 1, 1 x 16 and 2 x 8.
-# NOT RUN (2026-12-05, eighth session: the device tool lent no machine: "no device machine could be started", then
-# "no new device machine is lent at present"). Carried: .device/mpi3 (the trilinos-openmp aspmv-scale-out with the
+# Run 2026-12-05 (tenth session) on one H200: call1/ (prepared in the eighth session, when no machine was lent).
+# Carried: .device/mpi3 (the trilinos-openmp aspmv-scale-out with the
 # Debian packages and the PETSc it loads, packed by
 #   bash perf/results/cpu-x86/2026-12-04-scale-out/pack_mpi_root.sh build/trilinos-openmp/perf/scale_out/aspmv-scale-out .device/mpi3)
 # and .device/tcuda (bin.tar.xz: the trilinos-cuda-sm90 build's aspmv-scale-out, aspmv_tpetra_tests and
