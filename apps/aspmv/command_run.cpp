@@ -19,6 +19,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
@@ -41,6 +42,8 @@ const char* const run_usage =
     "  --allow-conversion   plans may convert A to another format (SELL, ELL, JAD, DIA) where the\n"
     "                       table's format models price it below CSR over the expected applies;\n"
     "                       without format models, CPUs convert grids to DIA where it pays (a rule)\n"
+    "  --format-margin M    with --allow-conversion, a modelled format only where priced below CSR by\n"
+    "                       this fraction (default 0.5; PlanOptions::format_margin)\n"
     "  --deterministic      combine split rows in a fixed order\n"
     "  --describe           print each plan\n"
     "Kernel and TpR come from the trained model table (aspmv info; ASPMV_MODEL_FILE=<json> swaps it),\n"
@@ -107,7 +110,12 @@ RunOptions parse(const Args& args) {
       o.plan.expected_calls = calls;
     } else if (r.is("--allow-conversion"))
       o.plan.allow_conversion = true;
-    else if (r.is_positional())
+    else if (r.is("--format-margin")) {
+      const double margin = r.real();
+      if (!(margin >= 0) || !std::isfinite(margin))
+        throw Error("--format-margin " + std::to_string(margin) + ": a fraction >= 0 (0.5: 50 % cheaper)");
+      o.plan.format_margin = margin;
+    } else if (r.is_positional())
       o.files.push_back(r.current());
     else
       r.unknown();

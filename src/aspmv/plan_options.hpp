@@ -69,6 +69,15 @@ struct PlanOptions {
   // values change in place, plan.refresh_values(exec). The automatic choice
   // considers them only when this is true; a forced kernel always runs.
   bool allow_conversion = false;
+  // With allow_conversion and a table's format models: a format is taken
+  // only where its predicted cost (conversion + expected_calls x time) times
+  // 1 + format_margin stays below the best CSR kernel's. The models err by
+  // 10-40 % a class, and the least of several such predictions is biased
+  // low: on the H200 real corpus, out of fold, margin 0 converted where it
+  // lost (2.7 % over the real-derived matrices at 1,000 calls), and the
+  // margins chosen on training folds were 0.3-1.0
+  // (docs/studies/h200/formats/README.md). Must be >= 0 (aspmv::Error).
+  double format_margin = 0.5;
   // Memory guard of the padded formats: a conversion that would take more
   // than max_format_growth times A's CSR bytes, and more than
   // format_growth_floor_bytes, is refused (aspmv::Error) before allocating.

@@ -248,10 +248,12 @@ TEMPLATE_LIST_TEST_CASE("the format models convert where it pays, and only with 
   // No growth limit but where a refusal is the point: the table's SELL
   // geometry pads this bimodal matrix up to 7.8x (the GPU tables keep rows in
   // their order, sigma 1).
-  const auto plan_with = [&](bool allow, std::int64_t calls, double max_growth = 1e9) {
+  // A margin of 20 % (PlanOptions::format_margin; the default 50 % below).
+  const auto plan_with = [&](bool allow, std::int64_t calls, double max_growth = 1e9, double margin = 0.2) {
     PlanOptions o;
     o.allow_conversion = allow;
     o.expected_calls = calls;
+    o.format_margin = margin;
     o.max_format_growth = max_growth;
     o.format_growth_floor_bytes = 0;
     return make_plan(exec, a.view(), o);
@@ -285,8 +287,23 @@ TEMPLATE_LIST_TEST_CASE("the format models convert where it pays, and only with 
   PlanOptions allow;
   allow.allow_conversion = true;
   allow.expected_calls = 1000;
+  allow.format_margin = 0.2;
   CHECK(
       run_plan<Space, double, std::int64_t>(m.matrix, allow, SpmvCase{1.0, 0.5, false, 6}, 2).comparison.within_bounds);
+  // The default margin (50 %): sell's 7 ms x 1.5 is not below csr_adaptive's 10 ms; the verdict says why.
+  const auto margin = plan_with(true, 1000, 1e9, PlanOptions{}.format_margin);
+  CHECK(PlanOptions{}.format_margin == 0.5);
+  CHECK(margin.summary().kernel == Kernel::csr_adaptive);
+  CHECK_FALSE(margin.holds_value_copy());
+  const auto* mv = find_verdict(margin.summary());
+  REQUIRE(mv != nullptr);
+  CHECK(mv->label == "sell");
+  CHECK(mv->overruled.find("by the margin (50 %, PlanOptions::format_margin)") != std::string::npos);
+  // Margin 0: taken as soon as it is priced below.
+  CHECK(plan_with(true, 1000, 1e9, 0.0).summary().kernel == Kernel::sell);
+  // A margin below 0 or not a number is refused.
+  CHECK_THROWS_WITH(plan_with(true, 1000, 1e9, -0.1), Catch::Contains("format_margin must be a finite number >= 0"));
+  CHECK_THROWS_WITH(plan_with(true, 1000, 1e9, std::nan("")), Catch::Contains("format_margin"));
   // Without allow_conversion the format models are not asked.
   const auto csr = plan_with(false, 1000);
   CHECK(csr.summary().kernel == Kernel::csr_adaptive);
@@ -330,6 +347,7 @@ TEMPLATE_LIST_TEST_CASE("a refused format gives way to the next one priced below
   o.allow_conversion = true;
   o.max_format_growth = 1.01;  // SELL pads A's bimodal rows: refused; JAD stores no padding
   o.format_growth_floor_bytes = 0;
+  o.format_margin = 0.2;  // jad's 6 ms x 1.2 below best_csr's 8 ms (x 1.5, the default, is not)
   const auto plan = make_plan(exec, a.view(), o);
   INFO(plan.describe());
   if (!table_fits_space<Space>()) {

@@ -58,6 +58,10 @@ run_tool 0 run --kernel csr_vector --tpr 4 --describe stencil2d-5pt-30 &&
 # run --allow-conversion: accepted, the plan checked (the format models decide where the table has them).
 run_tool 0 run --allow-conversion --calls 1000 stencil2d-5pt-30 && out_has "^stencil2d-5pt-30 +900 +900 .* ok " ||
   fail "aspmv run --allow-conversion: no checked result"
+run_tool 0 run --allow-conversion --format-margin 0.2 --calls 1000 stencil2d-5pt-30 &&
+  out_has "^stencil2d-5pt-30 +900 +900 .* ok " || fail "aspmv run --format-margin 0.2: no checked result"
+run_tool nonzero run --allow-conversion --format-margin -1 stencil2d-5pt-30 || true
+err_has "format-margin .*a fraction >= 0" || fail "aspmv run --format-margin -1: not refused with its reason"
 has_openmp=1
 "$aspmv" info | grep -q "^OpenMP thread binding: not applicable" && has_openmp=0
 if [ $has_openmp -eq 1 ]; then

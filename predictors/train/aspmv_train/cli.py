@@ -184,7 +184,7 @@ def cmd_format_table(args) -> int:
             "--out", args.out]
     for flag, v, default in (("--tuning-dir", args.tuning_dir, None), ("--seed", args.seed, 2026),
                              ("--manifest", args.manifest, None), ("--oof-out", args.oof_out, None),
-                             ("--formats", args.formats, None)):
+                             ("--formats", args.formats, None), ("--margin", args.margin, ft.MARGIN)):
         if v != default:
             argv += [flag, str(v)]
     argv += ["--quick"] if args.quick else []
@@ -192,7 +192,8 @@ def cmd_format_table(args) -> int:
     cfg = ft.FormatTableConfig(measurements=args.measurements, tuning_dir=tuning, table=Path(args.table),
                                seed=args.seed, quick=args.quick, manifest=args.manifest, repo_root=repo_root(),
                                command="python -m aspmv_train " + shlex.join(argv),
-                               formats=tuple(args.formats.split(",")) if args.formats else None)
+                               formats=tuple(args.formats.split(",")) if args.formats else None,
+                               margin=args.margin)
     log = (lambda *_: None) if args.quiet else (lambda m: print(m, file=sys.stderr))
     if args.oof_out:
         for path in ft.write_oof(ft.out_of_fold(cfg, log), Path(args.oof_out)):
@@ -391,6 +392,8 @@ def main(argv=None) -> int:
                     ".json, .csv)")
     ft.add_argument("--formats", help="comma-separated formats that become classes (default: every timed format); "
                     "the others are left to the plan's rules (DIA on CPUs: predictors/format_rules.hpp)")
+    ft.add_argument("--margin", type=float, default=0.5,
+                    help="PlanOptions::format_margin the --oof-out decision is scored at (default 0.5, the library's)")
     ft.add_argument("--quick", action="store_true", help="small models (tests)")
     ft.add_argument("--quiet", action="store_true")
     ft.set_defaults(fn=cmd_format_table)

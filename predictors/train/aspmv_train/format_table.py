@@ -18,14 +18,16 @@ labels keeps the table within the trainer's size cap.
 make_plan with PlanOptions::allow_conversion and gathered features (model_selection.hpp ``formats``, tried in
 build_plan.hpp): per class, predicted conversion + expected_calls x time per call; the formats this build runs
 that are predicted cheaper than BEST_CSR are tried in that order, and the first the memory guards let convert is
-the plan's kernel; where none is (or BEST_CSR is cheapest), the kernel model's choice stands. No margin:
-format_choice.py's margin, chosen on training folds, was 0 in 17 of the 20 folds x calls of the H200 study
-(docs/studies/h200/formats/).
+the plan's kernel; where none is (or BEST_CSR is cheapest), the kernel model's choice stands. A format must be
+priced below BEST_CSR by PlanOptions::format_margin (MARGIN, 0.5 by default): on the 2026-12-05 H200 re-collection
+(SELL's lanes, ELL-BRO) margin 0 converted where it lost, and the margins chosen on the training folds
+(format_choice.choose_margin on inner cross-validated predictions) were 0.3-1.0 (docs/studies/h200/formats/).
 
 --oof-out: that decision out-of-fold (format_choice's folds of the real groups; the guard matrices only train):
 where it converts, the measured cost of the best CSR alternative / the format's (any CSR choice, the kernel
-model's included, costs at least the best one: a lower bound of the gain over the plan without formats), and
-the relative error of each class's time; per set (real, real-derived) and calls.
+model's included, costs at least the best one: a lower bound of the gain over the plan without formats), over
+every matrix of the set too (1 where it keeps CSR), and the relative error of each class's time; per set
+(real, real-derived), calls and margin (--margin and 0); and the margin each outer fold's training folds choose.
 """
 from __future__ import annotations
 
@@ -47,6 +49,7 @@ MIN_MATRICES = 5       # a format timed on fewer matrices is left out (the plan 
 # runtime_table.PARAMS with fewer, larger steps: the two models within the trainer's size cap beside the table's.
 PARAMS = {**runtime_table.PARAMS, "n_estimators": 16, "learning_rate": 0.22}
 CALLS = (100.0, 1000.0)
+MARGIN = 0.5  # PlanOptions::format_margin's default (src/aspmv/plan_options.hpp)
 
 
 @dataclass
@@ -64,6 +67,7 @@ class FormatTableConfig:
     max_total_bytes: int = trainmod.Config.max_total_bytes  # the trainer's cap on the whole table
     formats: tuple | None = None  # the formats that become classes (None: every timed format); the others are
     #                               left to the plan's rules (predictors/format_rules.hpp: DIA on CPUs)
+    margin: float = MARGIN        # the plan's PlanOptions::format_margin the decision is scored at
 
 
 @dataclass
@@ -120,13 +124,43 @@ def models(X: np.ndarray, c: Classes, names: list, seed: int, quick: bool = Fals
     return out
 
 
-def decide(T_pred: np.ndarray, P_pred: np.ndarray, calls: float, converts: np.ndarray) -> np.ndarray:
-    """make_plan's choice per row: the class of least predicted preprocessing + calls x time (0: BEST_CSR) among
-    BEST_CSR and the formats the memory guards let convert (``converts``: rows x classes; the plan tries the
-    formats cheaper than BEST_CSR in that order, a refused one costs its guard's check only)."""
+def decide(T_pred: np.ndarray, P_pred: np.ndarray, calls: float, converts: np.ndarray,
+           margin: float = MARGIN) -> np.ndarray:
+    """make_plan's choice per row: the class of least predicted preprocessing + calls x time among the formats
+    the memory guards let convert (``converts``: rows x classes; the plan tries the formats cheaper than BEST_CSR
+    in that order, a refused one costs its guard's check only) where its cost x (1 + margin) is below BEST_CSR's,
+    else 0 (BEST_CSR: the kernel model's choice)."""
     allowed = converts.copy()
     allowed[:, 0] = True
-    return fc.choose(fc.costs(T_pred, P_pred, calls), allowed)
+    is_format = np.arange(allowed.shape[1]) > 0
+    return fc.choose_with_margin(fc.costs(T_pred, P_pred, calls), allowed, is_format, margin)
+
+
+def nested_margins(X: np.ndarray, c: Classes, fold: np.ndarray, cfg: FormatTableConfig) -> dict:
+    """Per outer fold, the margin (format_choice.MARGIN_GRID) its training folds choose on their inner
+    cross-validated predictions (each inner fold predicted by models fitted without it and the outer fold), over
+    both CALLS: what a margin fitted to data would be, beside the fixed one the plan uses."""
+    allowed = np.isfinite(c.T) & np.isfinite(c.P)
+    allowed[:, 0] = True
+    is_format = np.arange(len(c.labels)) > 0
+    out = {}
+    for f in range(cfg.folds):
+        test = fold == f
+        if not test.any():
+            continue
+        Ti, Pi = np.full(c.T.shape, np.nan), np.full(c.P.shape, np.nan)
+        for g in range(cfg.folds):
+            inner = fold == g
+            if g == f or not inner.any():
+                continue
+            tb, pb = fit(X, c, ~test & ~inner, cfg.seed, cfg.quick)
+            Ti[inner] = runtime_table.predict_seconds(tb, X[inner])
+            Pi[inner] = runtime_table.predict_seconds(pb, X[inner])
+        tr = np.flatnonzero((fold >= 0) & ~test)
+        C = np.vstack([fc.costs(Ti[tr], Pi[tr], N) for N in cfg.calls])
+        M = np.vstack([fc.costs(c.T[tr], c.P[tr], N) for N in cfg.calls])
+        out[str(f)] = float(fc.choose_margin(C, np.vstack([allowed[tr]] * len(cfg.calls)), is_format, M))
+    return out
 
 
 def _load(cfg: FormatTableConfig, folders, log):
@@ -145,6 +179,8 @@ def _load(cfg: FormatTableConfig, folders, log):
 def out_of_fold(cfg: FormatTableConfig, log=print) -> dict:
     """The shipped decision, out-of-fold: per set and calls, where it converts and what that is worth."""
     t0 = time.time()
+    if not (np.isfinite(cfg.margin) and cfg.margin >= 0):
+        raise ValueError(f"format-table: --margin {cfg.margin}: a fraction >= 0 (PlanOptions::format_margin)")
     folders = [Path(f) for f in cfg.measurements]
     base, mats, alt, c, names = _load(cfg, folders, log)
     X = base.F.loc[mats, names].to_numpy(dtype=float)
@@ -160,32 +196,40 @@ def out_of_fold(cfg: FormatTableConfig, log=print) -> dict:
         log(f"format-table oof: fold {f} predicted {int(test.sum())} matrices")
     fam = base.F.loc[mats, "family"].astype(str).to_numpy()
     out = {"command": cfg.command, "folds": cfg.folds, "seed": cfg.seed, "classes": c.labels, "features": names,
-           "folders": [str(x) for x in folders], "sets": {}, "rows": []}
+           "folders": [str(x) for x in folders], "margin": cfg.margin, "sets": {}, "rows": [],
+           "nested_margins": nested_margins(X, c, fold, cfg)}
+    margins = (cfg.margin, 0.0) if cfg.margin != 0 else (0.0,)
     for sname in ("real", "real-derived"):
         idx = np.flatnonzero((fam == sname) & (fold >= 0))
         S = {"n": int(len(idx)), "calls": {}, "time_error": {}}
         for j, l in enumerate(c.labels):
             S["time_error"][l] = rm.relative_errors(np.log(Tp[idx, j]), np.log(c.T[idx, j]))
         for N in cfg.calls:
-            pick = decide(Tp[idx], Pp[idx], N, np.isfinite(c.T[idx]) & np.isfinite(c.P[idx]))
-            fired = np.flatnonzero(pick > 0)
             Mc = fc.costs(c.T[idx], c.P[idx], N)
-            got = Mc[fired, pick[fired]]
-            best_csr = c.csr_cost(N)[idx][fired]
-            r = best_csr / got
+            csr = c.csr_cost(N)[idx]
             oracle = c.oracle(N)[idx]
-            row = {"converts": int(len(fired)),
-                   "per_format": {l: int((pick == j).sum()) for j, l in enumerate(c.labels) if j > 0},
-                   "oracle_format": int((oracle < c.csr_cost(N)[idx]).sum())}
-            if len(fired):
-                row.update({"gm": float(np.exp(np.mean(np.log(r)))), "min": float(r.min()),
-                            "max": float(r.max()), "below_1": int((r < 1).sum()), "below_0_9": int((r < 0.9).sum())})
-            S["calls"][f"{int(N)}"] = row
-            for i_loc, i in enumerate(idx):
-                if N == cfg.calls[0] or pick[i_loc] > 0:
-                    out["rows"].append({"matrix": mats[i], "set": sname, "fold": int(fold[i]), "calls": int(N),
-                                        "pick": c.labels[pick[i_loc]],
-                                        "best_csr_over_pick": float(c.csr_cost(N)[i] / Mc[i_loc, pick[i_loc]])})
+            for margin in margins:
+                pick = decide(Tp[idx], Pp[idx], N, np.isfinite(c.T[idx]) & np.isfinite(c.P[idx]), margin)
+                fired = np.flatnonzero(pick > 0)
+                r = csr[fired] / Mc[fired, pick[fired]]
+                every = np.ones(len(idx))
+                every[fired] = r
+                row = {"converts": int(len(fired)),
+                       "per_format": {l: int((pick == j).sum()) for j, l in enumerate(c.labels) if j > 0},
+                       "oracle_format": int((oracle < csr).sum()),
+                       "gm_all": float(np.exp(np.mean(np.log(every)))) if len(idx) else float("nan")}
+                if len(fired):
+                    row.update({"gm": float(np.exp(np.mean(np.log(r)))), "min": float(r.min()),
+                                "max": float(r.max()), "below_1": int((r < 1).sum()),
+                                "below_0_9": int((r < 0.9).sum())})
+                S["calls"][f"{int(N)}" if margin == cfg.margin else f"{int(N)} (margin 0)"] = row
+                if margin != cfg.margin:
+                    continue
+                for i_loc, i in enumerate(idx):
+                    if N == cfg.calls[0] or pick[i_loc] > 0:
+                        out["rows"].append({"matrix": mats[i], "set": sname, "fold": int(fold[i]), "calls": int(N),
+                                            "pick": c.labels[pick[i_loc]],
+                                            "best_csr_over_pick": float(csr[i_loc] / Mc[i_loc, pick[i_loc]])})
         out["sets"][sname] = S
     out["elapsed_s"] = round(time.time() - t0, 1)
     return out
@@ -197,19 +241,26 @@ def oof_markdown(res: dict) -> str:
              f"{', '.join(res['classes'])}; {res['elapsed_s']} s. Module: `predictors/train/aspmv_train/format_table.py`.",
              "", "Where the plan converts (the least predicted conversion + calls x time is a format), the measured "
              "cost of the best CSR alternative / the format's: any CSR choice, the kernel model's included, costs "
-             "at least the best one, so this bounds from below what the conversion gains over the plan without it.",
+             "at least the best one, so this bounds from below what the conversion gains over the plan without it; "
+             "`all (gm)`: the same over every matrix of the set, 1 where the plan keeps CSR.",
+             "",
+             f"A format is taken where its predicted cost x (1 + margin) is below the best CSR alternative's: margin "
+             f"{res['margin']:g} (PlanOptions::format_margin), and 0 beside it. Margins the training folds of each outer "
+             "fold choose (format_choice.MARGIN_GRID, inner cross-validated predictions, both call counts): "
+             + (", ".join(f"fold {f} {m:g}" for f, m in res["nested_margins"].items()) or "-") + ".",
              ""]
     for sname, S in res["sets"].items():
         lines += [f"## {sname} ({S['n']} matrices)", "",
                   "| calls | converts | formats | oracle converts | best CSR / format (gm) | min | max | below 1 | "
-                  "below 0.9 |", "|---|---|---|---|---|---|---|---|---|"]
+                  "below 0.9 | all (gm) |", "|---|---|---|---|---|---|---|---|---|---|"]
         for N, row in S["calls"].items():
             fmts = ", ".join(f"{l} {n}" for l, n in row["per_format"].items() if n) or "-"
             if row["converts"]:
                 lines.append(f"| {N} | {row['converts']} | {fmts} | {row['oracle_format']} | {row['gm']:.3f} | "
-                             f"{row['min']:.3f} | {row['max']:.3f} | {row['below_1']} | {row['below_0_9']} |")
+                             f"{row['min']:.3f} | {row['max']:.3f} | {row['below_1']} | {row['below_0_9']} | "
+                             f"{row['gm_all']:.4f} |")
             else:
-                lines.append(f"| {N} | 0 | - | {row['oracle_format']} | - | - | - | - | - |")
+                lines.append(f"| {N} | 0 | - | {row['oracle_format']} | - | - | - | - | - | {row['gm_all']:.4f} |")
         lines += ["", "Relative error of the time per call, median / mean: " + ", ".join(
             f"{l} {100 * e['median']:.1f} / {100 * e['mean']:.1f} %" for l, e in S["time_error"].items()
             if e.get("n")), ""]
@@ -252,8 +303,9 @@ def build(cfg: FormatTableConfig, log=print) -> dict:
         "precision": next(iter(by_precision)),
         "training_command": cfg.command,
         "use": ("make_plan with allow_conversion: least predicted conversion + expected_calls x time over the "
-                f"classes; a format there is converted to; {BEST_CSR} (the least time per call over the CSR labels) "
-                "keeps the kernel model's choice"),
+                "classes; a format priced below "
+                f"{BEST_CSR} (the least time per call over the CSR labels) by PlanOptions::format_margin is "
+                "converted to, else the kernel model's choice stands"),
     }
     size = len(trainmod.dumps(table))
     if size > cfg.max_total_bytes:

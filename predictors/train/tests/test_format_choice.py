@@ -203,11 +203,25 @@ def test_format_table_adds_models_the_evaluator_reads(tmp_path):
     for sname, S in res["sets"].items():
         assert len(rows[(rows["set"] == sname) & (rows["calls"] == 100)]) == S["n"]
         for N, row in S["calls"].items():
+            assert len(row["per_format"]) == len(t["classes"]) - 1 and 0 < row["gm_all"]
+            if N.endswith("(margin 0)"):  # no rows in the CSV: converts at least as often as at the margin
+                assert row["converts"] >= S["calls"][N.split()[0]]["converts"] == sum(
+                    S["calls"][N.split()[0]]["per_format"].values())
+                continue
             conv = rows[(rows["set"] == sname) & (rows["calls"] == int(N)) & (rows["pick"] != ft.BEST_CSR)]
             assert len(conv) == row["converts"] == sum(row["per_format"].values())
             if row["converts"]:
-                assert row["min"] == pytest.approx(conv["best_csr_over_pick"].min())
+                assert row["min"] == pytest.approx(conv["best_csr_over_pick"].min(), rel=1e-5)  # CSV: 6 digits
+                assert row["gm_all"] == pytest.approx(np.exp(np.log(conv["best_csr_over_pick"]).sum() / S["n"]),
+                                                rel=1e-5)
+        assert {f"{int(N)}" for N in ft.CALLS} | {f"{int(N)} (margin 0)" for N in ft.CALLS} == set(S["calls"])
+    assert res["margin"] == ft.MARGIN
+    assert res["nested_margins"] and set(res["nested_margins"].values()) <= set(fc.MARGIN_GRID)
     assert "best CSR / format" in (tmp_path / "oof" / "format_decision.md").read_text()
+    # A margin below 0 is refused.
+    with pytest.raises(ValueError, match="--margin -0.1"):
+        ft.out_of_fold(ft.FormatTableConfig(measurements=[meas], tuning_dir=REPO / "tuning_data/h200",
+                                            table=table_in, quick=True, repo_root=REPO, margin=-0.1))
     # One precision at a time.
     with pytest.raises(ValueError, match="one precision"):
         ft.build(ft.FormatTableConfig(measurements=[meas, REPO / "tuning_data/h200/measurements/"
@@ -239,3 +253,24 @@ def test_format_table_formats_keep_the_named_classes_only():
         assert (sell.oracle(N) >= every.oracle(N) - 1e-15).all()
     with pytest.raises(ValueError, match="--formats tile8x4: not timed"):
         ft.classes_of(alt, formats=("sell", "tile8x4"))
+
+
+def test_format_table_decide_takes_a_format_only_below_the_margin():
+    """decide() mirrors make_plan: a format (cheapest first) only where its cost x (1 + margin) is below BEST_CSR's;
+    margin 0 is the plain least cost; a format the guards refuse is never taken."""
+    from aspmv_train import format_table as ft
+    # Classes best_csr, sell, ell; 100 calls: best_csr 10 ms; sell 1 + 7 = 8 ms; ell 0 + 9 = 9 ms.
+    T = np.array([[100e-6, 70e-6, 90e-6]])
+    P = np.array([[1e-9, 1e-3, 1e-9]])
+    ok = np.ones((1, 3), bool)
+    assert ft.decide(T, P, 100, ok, 0.0)[0] == 1 == fc.choose(fc.costs(T, P, 100), ok)[0]
+    assert ft.decide(T, P, 100, ok, 0.2)[0] == 1  # 8 x 1.2 = 9.6 < 10
+    assert ft.decide(T, P, 100, ok, 0.3)[0] == 0  # 8 x 1.3 = 10.4
+    assert ft.decide(T, P, 100, ok)[0] == 0  # the default, 0.5
+    refused = ok.copy()
+    refused[0, 1] = False  # sell refused by the guards: ell's 9 ms
+    assert ft.decide(T, P, 100, refused, 0.1)[0] == 2 and ft.decide(T, P, 100, refused, 0.12)[0] == 0
+    rng = np.random.default_rng(3)
+    Tr, Pr = rng.uniform(1e-6, 1e-4, (200, 5)), rng.uniform(1e-6, 1e-2, (200, 5))
+    conv = [int((ft.decide(Tr, Pr, 1000, np.ones((200, 5), bool), m) > 0).sum()) for m in fc.MARGIN_GRID]
+    assert conv == sorted(conv, reverse=True) and conv[0] > conv[-1]

@@ -20,6 +20,7 @@
 #include <predictors/model_choice.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -208,17 +209,21 @@ class ModelSelection {
   // PlanOptions::allow_conversion and gathered features, the format models
   // (format_time, format_conversion: predictors/train/aspmv_train/format_table.py)
   // price every class as predicted preprocessing + expected_calls x time per
-  // call. The answer: the formats this build runs that are priced below the
-  // first other class (predictors::best_csr_class, the best CSR kernel, or a
-  // CSR label), cheapest first, each with the plan's `why` should it convert;
-  // build_plan converts to the first the memory guards let through. Empty:
-  // conversion not allowed, no format models, no gathered features, or a CSR
-  // alternative is cheapest (the kernel model's choice stands; the verdict in
-  // s.verdicts says so).
+  // call. The answer: the formats this build runs whose price times 1 +
+  // PlanOptions::format_margin is below the first other class's
+  // (predictors::best_csr_class, the best CSR kernel, or a CSR label),
+  // cheapest first, each with the plan's `why` should it convert; build_plan
+  // converts to the first the memory guards let through. Empty: conversion
+  // not allowed, no format models, no gathered features, a CSR alternative
+  // cheapest, or no format cheaper by the margin (the kernel model's choice
+  // stands; the verdict in s.verdicts says why).
   std::vector<std::pair<predictors::KernelLabel, std::string>> formats(const RowStats& stats, bool gathered,
                                                                        PlanSummary& s) const {
     std::vector<std::pair<predictors::KernelLabel, std::string>> out;
     if (!opt_.allow_conversion || table_ == nullptr || !gathered || stats.rows == 0 || stats.nnz == 0) return out;
+    if (!(opt_.format_margin >= 0) || !std::isfinite(opt_.format_margin))
+      throw Error("aspmv: PlanOptions::format_margin must be a finite number >= 0, got " +
+                  std::to_string(opt_.format_margin));
     const auto* t = table_->find(predictors::ModelName::format_time);
     const auto* c = table_->find(predictors::ModelName::format_conversion);
     if (t == nullptr || c == nullptr) return out;
@@ -226,6 +231,7 @@ class ModelSelection {
                                                        double(opt_.expected_calls));
     if (priced.empty()) return out;
     const predictors::PricedAlternative* csr = nullptr;  // the first class that is not a format
+    std::vector<std::pair<predictors::KernelLabel, const predictors::PricedAlternative*>> cheaper;
     for (const auto& a : priced) {
       std::optional<predictors::KernelLabel> label;
       if (a.label != predictors::best_csr_class) {
@@ -239,10 +245,13 @@ class ModelSelection {
         csr = &a;
         break;
       }
-      out.emplace_back(*label, "format models: " + a.label + " over " + std::to_string(opt_.expected_calls) +
-                                   " calls " + micro(a.cost) + " us (" + micro(a.preprocessing_seconds) +
-                                   " us conversion + " + micro(a.seconds_per_call) + " us a call)");
+      cheaper.emplace_back(*label, &a);
     }
+    for (const auto& [label, a] : cheaper)
+      if (csr == nullptr || a->cost * (1 + opt_.format_margin) < csr->cost)
+        out.emplace_back(label, "format models: " + a->label + " over " + std::to_string(opt_.expected_calls) +
+                                    " calls " + micro(a->cost) + " us (" + micro(a->preprocessing_seconds) +
+                                    " us conversion + " + micro(a->seconds_per_call) + " us a call)");
     ModelVerdict v;
     v.model = formats_verdict;
     v.algorithm = t->algorithm;
@@ -250,7 +259,11 @@ class ModelSelection {
     v.regret = true;  // ranked: predicted cost over the expected calls relative to the cheapest
     for (std::size_t i = 0; i < priced.size() && v.ranked.size() < 4; ++i)
       v.ranked.push_back({priced[i].label, priced[i].cost / priced.front().cost});
-    if (out.empty()) v.overruled = "a CSR alternative is cheapest: the kernel choice stands";
+    if (out.empty())
+      v.overruled = cheaper.empty() ? "a CSR alternative is cheapest: the kernel choice stands"
+                                    : "no format is priced below the best CSR alternative by the margin (" +
+                                          std::to_string(int(std::lround(100 * opt_.format_margin))) +
+                                          " %, PlanOptions::format_margin): the kernel choice stands";
     s.verdicts.push_back(std::move(v));
     if (csr != nullptr)
       for (auto& f : out)
