@@ -9,10 +9,10 @@
 #include <aspmv/kernel.hpp>
 #include <aspmv/plan_options.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
+#include <predictors/model_choice.hpp>
 #include <predictors/runtime/strip_model.hpp>
 
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -45,19 +45,15 @@ inline StripAlternative strip_alternative(const std::string& kernel, int max_tpr
 
 // The alternative a model's label names ("csr_vector/tpr=16", "ell", ...).
 inline StripAlternative alternative_of_label(const std::string& label, int max_tpr) {
-  const auto slash = label.find('/');
-  StripAlternative a = strip_alternative(label.substr(0, slash), max_tpr);
-  if (slash != std::string::npos) {
-    const std::string config = label.substr(slash + 1);
-    if (config.rfind("tpr=", 0) != 0 || a.mapping != predictors::runtime::StripMapping::vector)
-      throw Error("strip model label '" + label + "': unknown configuration");
-    const std::string digits = config.substr(4);
-    char* end = nullptr;
-    const long tpr = std::strtol(digits.c_str(), &end, 10);
-    if (digits.empty() || *end != '\0' || tpr < 1 || tpr > max_tpr)
-      throw Error("strip model label '" + label + "': the TpR must be an integer from 1 to " + std::to_string(max_tpr) +
-                  " (this backend's)");
-    a.options.threads_per_row = static_cast<int>(tpr);
+  const predictors::KernelLabel parsed = predictors::parse_kernel_label(label);  // throws for a malformed label
+  StripAlternative a = strip_alternative(to_string(parsed.kernel), max_tpr);
+  if (parsed.tpr > 0) {
+    if (a.mapping != predictors::runtime::StripMapping::vector)
+      throw Error("strip model label '" + label + "': only csr_vector takes a TpR");
+    if (parsed.tpr > max_tpr)
+      throw Error("strip model label '" + label + "': the TpR must be a power of two from 1 to " +
+                  std::to_string(max_tpr) + " (this backend's)");
+    a.options.threads_per_row = parsed.tpr;
   }
   a.label = label;
   return a;

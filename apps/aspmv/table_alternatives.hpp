@@ -49,30 +49,26 @@ inline PlanOptions options_of_label(const std::string& label, int max_tpr) {
   return o;
 }
 
-// The text that names `table` ("h200 trained, tuning_data/h200/model.json").
-inline std::string table_text(const predictors::ModelTable& table) {
-  return std::string(table.arch) + " " + predictors::to_string(table.status) + ", " + table.source_file;
-}
-
-// Throws aspmv::Error where `table` cannot rank on ExecSpace: untrained,
-// trained for another kind of device, or without runtime and format models.
+// Throws aspmv::Error where `table` cannot rank on ExecSpace: where a plan
+// would not ask it (untrained, trained for another kind of device:
+// planner::ModelSelection says which), or without runtime and format models.
+// Returns the text that names it ("h200 trained, tuning_data/h200/model.json").
 template <class ExecSpace>
-void check_rankable(const predictors::ModelTable& table = predictors::active_model_table(),
-                    const ArchTable& arch = arch_table()) {
-  using Traits = backends::Traits<ExecSpace>;
-  const std::string text = table_text(table);
-  if (table.status != predictors::TableStatus::trained)
-    throw Error("the model table (" + text + ") is not trained: rank with --strip-models FILE");
-  if (!predictors::table_applies(table, Traits::is_gpu, arch.backend))
-    throw Error("the model table (" + text + ") was trained for " + arch.backend + ", not for " + Traits::name +
-                ": rank with --strip-models FILE");
+std::string check_rankable(const predictors::ModelTable& table = predictors::active_model_table(),
+                           const ArchTable& arch = arch_table()) {
+  PlanOptions models;
+  models.selector = Selector::models;
+  const planner::ModelSelection selection(models, arch, planner::space_facts<ExecSpace>(arch, sizeof(double)), &table);
+  if (!selection.applies())
+    throw Error("the model table cannot rank here (" + selection.text() + "): rank with --strip-models FILE");
   const bool formats =
       table.has(predictors::ModelName::format_time) && table.has(predictors::ModelName::format_conversion);
   if (!table.has(predictors::ModelName::runtime) && !formats)
-    throw Error("the model table (" + text + ") has neither a runtime model nor format models: rank with " +
-                "--strip-models FILE");
+    throw Error("the model table (" + selection.text() + ") has neither a runtime model nor format models: rank " +
+                "with --strip-models FILE");
   if (const auto* m = table.find(predictors::ModelName::runtime); m != nullptr && !predictors::is_runtime_model(*m))
     throw Error("the model table's runtime model is a " + std::string(m->algorithm) + " model");
+  return selection.text();
 }
 
 // The table's alternatives for a matrix of row statistics `stats` on
@@ -82,9 +78,8 @@ TableAlternatives table_alternatives(const RowStats& stats, std::int64_t value_b
                                      const predictors::ModelTable& table = predictors::active_model_table(),
                                      const ArchTable& arch = arch_table()) {
   using Traits = backends::Traits<ExecSpace>;
-  check_rankable<ExecSpace>(table, arch);
   TableAlternatives out;
-  out.table = table_text(table);
+  out.table = check_rankable<ExecSpace>(table, arch);
   const auto* runtime = table.find(predictors::ModelName::runtime);
   const auto* time = table.find(predictors::ModelName::format_time);
   const auto* conversion = table.find(predictors::ModelName::format_conversion);
