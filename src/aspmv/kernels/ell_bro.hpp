@@ -237,37 +237,46 @@ struct BroAvx512SliceFunctor {
   }
 };
 
-// The conversion's passes. Rows not strictly ascending (a count).
-template <class Matrix>
-struct BroUnsortedRows {
-  typename Matrix::offsets_view offsets;
-  typename Matrix::indices_view cols;
-  KOKKOS_FUNCTION void operator()(const std::int64_t r, std::int64_t& count) const {
-    for (auto k = offsets(r) + 1; k < offsets(r + 1); ++k)
-      if (cols(k) <= cols(k - 1)) {
-        ++count;
-        return;
-      }
-  }
+// The conversion's first pass, one slice a work item: the row lengths, the
+// slice's base (the least first column of its rows), and over the matrix the
+// rows not strictly ascending (a count) and the longest row.
+struct BroSurveyValue {
+  std::int64_t unsorted = 0;
+  std::int64_t longest = 0;
 };
-
-// Row lengths, and per slice its base (the least first column of its rows).
 template <class Matrix, class Lengths, class Bases>
-struct BroLengthsAndBases {
+struct BroSurvey {
+  using value_type = BroSurveyValue;
   typename Matrix::offsets_view offsets;
   typename Matrix::indices_view cols;
   Lengths lengths;
   Bases base;
   std::int64_t rows, height;
-  KOKKOS_FUNCTION void operator()(const std::int64_t k) const {
+  KOKKOS_FUNCTION void operator()(const std::int64_t k, BroSurveyValue& survey) const {
     const std::int64_t end = (k + 1) * height < rows ? (k + 1) * height : rows;
     std::int32_t least = -1;
     for (std::int64_t i = k * height; i < end; ++i) {
       const auto first = offsets(i), last = offsets(i + 1);
-      lengths(i) = static_cast<std::int32_t>(last - first);
+      const auto n = static_cast<std::int64_t>(last - first);
+      lengths(i) = static_cast<std::int32_t>(n);
+      if (n > survey.longest) survey.longest = n;
       if (last > first && (least < 0 || cols(first) < least)) least = cols(first);
+      for (auto p = first + 1; p < last; ++p)
+        if (cols(p) <= cols(p - 1)) {
+          ++survey.unsorted;
+          break;
+        }
     }
     base(k) = least < 0 ? 0 : least;
+  }
+  KOKKOS_FUNCTION void init(BroSurveyValue& survey) const {  // NOLINT(readability-convert-member-functions-to-static)
+    survey.unsorted = 0;
+    survey.longest = 0;
+  }
+  // NOLINTNEXTLINE(readability-convert-member-functions-to-static)
+  KOKKOS_FUNCTION void join(volatile BroSurveyValue& into, const volatile BroSurveyValue& from) const {
+    into.unsorted += from.unsorted;
+    if (from.longest > into.longest) into.longest = from.longest;
   }
 };
 
@@ -379,23 +388,20 @@ class EllBroStep {
       Kokkos::deep_copy(exec, value_start_, std::int64_t(0));
       Kokkos::deep_copy(exec, symbol_start_, std::int64_t(0));
     } else {
-      std::int64_t unsorted = 0;
-      Kokkos::parallel_reduce("aspmv::ell_bro::unsorted_rows", RangePolicy<ExecSpace>(exec, 0, m),
-                              BroUnsortedRows<Matrix>{a.row_offsets(), a.col_indices()}, unsorted);
       const auto slice_range = RangePolicy<ExecSpace>(exec, 0, slices_);
-      Kokkos::parallel_for("aspmv::ell_bro::lengths_and_bases", slice_range,
-                           BroLengthsAndBases<Matrix, decltype(lengths_), decltype(base_)>{
-                               a.row_offsets(), a.col_indices(), lengths_, base_, m, height_});
-      Kokkos::parallel_reduce("aspmv::ell_bro::longest_row", RangePolicy<ExecSpace>(exec, 0, m),
-                              LongestRow<typename Matrix::offsets_view>{a.row_offsets()},
-                              Kokkos::Max<std::int64_t>(longest_));
+      BroSurveyValue survey;
+      Kokkos::parallel_reduce("aspmv::ell_bro::survey", slice_range,
+                              BroSurvey<Matrix, decltype(lengths_), decltype(base_)>{a.row_offsets(), a.col_indices(),
+                                                                                     lengths_, base_, m, height_},
+                              survey);
       using Width = SellSliceWidth<decltype(lengths_)>;
       Kokkos::parallel_scan(
           "aspmv::ell_bro::value_starts", slice_range,
           SellSliceStarts<decltype(lengths_), decltype(value_start_)>{Width{lengths_, m, height_, -1, 1}, value_start_},
           stored_);
-      exec.fence();  // unsorted, longest_ and stored_ are read here
-      zigzag_ = unsorted > 0;
+      exec.fence();  // survey and stored_ are read here
+      zigzag_ = survey.unsorted > 0;
+      longest_ = survey.longest;
       bits_ = allocate<std::uint8_t, memory_space>(exec, stored_ / height_, "aspmv::ell_bro::field_bits");
       Kokkos::deep_copy(exec, bits_, std::uint8_t(0));
       Kokkos::parallel_for("aspmv::ell_bro::field_bits", slice_range,
