@@ -46,8 +46,9 @@ const char* const bench_usage =
     "  --variant K=V[,K=V]  also run the kernels the parameters affect with these values (repeatable;\n"
     "                    see perf/bench/variants.hpp)\n"
     "  --groups          also time each dispatch group of the multi-group plans (gao_partitioned, ...)\n"
-    "  --methods P[,P]   time only the methods whose name starts with one of these prefixes\n"
-    "                    (sell,ell,cusparse: SELL and its variants, ELL and the cuSPARSE algorithms)\n"
+    "  --methods P[,P]   time only the methods whose name starts with one of these prefixes; a\n"
+    "                    prefix that names a method takes that method and its forms only\n"
+    "                    (sell,ell,cusparse: SELL and its variants, ELL (not ell_bro), the cuSPARSE algorithms)\n"
     "  --graphs          run on an instance with a stream of its own and time every method again as\n"
     "                    <name>@graph: its call captured once and replayed as a graph (CUDA; elsewhere\n"
     "                    the twins report that the space has no graphs)\n"
@@ -80,10 +81,19 @@ std::vector<std::string> method_prefixes(const std::string& text) {
   return out;
 }
 
-bool selected(const std::string& name, const std::vector<std::string>& prefixes) {
+// Whether `name` is selected: a prefix that is itself the name of a method
+// (`all_names`) selects that method and its forms (name<...>, name[...],
+// name@...) only, so "ell" is ELL, not ELL-BRO; any other prefix selects
+// every name it begins ("cusparse", "csr_delta").
+bool selected(const std::string& name, const std::vector<std::string>& prefixes,
+              const std::vector<std::string>& all_names) {
   if (prefixes.empty()) return true;
-  for (const auto& p : prefixes)
-    if (name.compare(0, p.size(), p) == 0) return true;
+  for (const auto& p : prefixes) {
+    if (name.compare(0, p.size(), p) != 0) continue;
+    const bool is_a_name = std::find(all_names.begin(), all_names.end(), p) != all_names.end();
+    if (!is_a_name || name.size() == p.size() || std::string("<[@").find(name[p.size()]) != std::string::npos)
+      return true;
+  }
   return false;
 }
 
@@ -140,8 +150,10 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
   Kokkos::deep_copy(exec, xd,
                     Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
   auto methods = bench::make_methods(exec, a.view(), xd, yd, opt.variants);
+  std::vector<std::string> names;
+  for (const auto& m : methods) names.push_back(m.name);
   methods.erase(std::remove_if(methods.begin(), methods.end(),
-                               [&](const bench::Method& m) { return !selected(m.name, opt.method_prefixes); }),
+                               [&](const bench::Method& m) { return !selected(m.name, opt.method_prefixes, names); }),
                 methods.end());
   if (methods.empty()) throw Error("--methods: no method of this build starts with the prefixes given");
   if (opt.l2_x) bench::add_l2_window_twins(exec, xd.data(), xd.size() * sizeof(Value), methods);

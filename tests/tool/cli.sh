@@ -160,6 +160,11 @@ if run_tool 0 bench --rounds 1 --methods csr_scalar,coo "$matrix"; then
   out_has "^csr_scalar .* ok " && out_has "^coo .* ok " || fail "bench --methods csr_scalar,coo: not both timed"
   ! out_has "^merge_path " || fail "bench --methods csr_scalar,coo timed merge_path"
 fi
+# A prefix that names a method takes it alone: ell is ELL, not ELL-BRO; a prefix of several names takes them all.
+if run_tool 0 bench --rounds 1 --methods ell,csr_del "$matrix"; then
+  out_has "^ell .* ok " && out_has "^csr_delta<1> .* ok " || fail "bench --methods ell,csr_del: ell or csr_delta not timed"
+  ! out_has "^ell_bro " || fail "bench --methods ell timed ell_bro"
+fi
 # bench --graphs: every method again as <name>@graph; on CPUs the twins say the space has no graphs.
 if run_tool 0 bench --rounds 1 --methods csr_scalar --graphs "$matrix"; then
   out_has "^csr_scalar .* ok " || fail "bench --graphs: csr_scalar not timed"
