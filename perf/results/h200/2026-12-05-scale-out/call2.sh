@@ -5,6 +5,8 @@
 # stencil's CG is in call 1), to tell noise from a cost. Carry .device/mpi3 and .device/tcuda (call1.sh says how
 # they are made); run from a tree slimmed by perf/device/slim_tree.sh hold:
 #   bash perf/results/h200/2026-12-05-scale-out/call2.sh
+# NOT RUN (2026-12-05, tenth session): the first try got "no device machine could be started right now" (180 s of
+# the budget), the second "too little device-machine time is left".
 # shellcheck source=perf/device/mpi_root_prelude.sh
 source perf/device/mpi_root_prelude.sh .device/mpi3
 C=.device/tcuda
