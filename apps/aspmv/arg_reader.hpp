@@ -8,6 +8,7 @@
 
 #include <Kokkos_Core.hpp>  // KOKKOS_VERSION
 
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 #include <string>
@@ -70,6 +71,15 @@ class ArgReader {
   std::string usage_;
   std::size_t index_ = static_cast<std::size_t>(-1);
 };
+
+// The value of --format-margin (run, rank): PlanOptions::format_margin, a
+// fraction >= 0.
+inline double format_margin_argument(ArgReader& r) {
+  const double margin = r.real();
+  if (!(margin >= 0) || !std::isfinite(margin))
+    throw Error("--format-margin " + std::to_string(margin) + ": a fraction >= 0 (0.5: 50 % cheaper)");
+  return margin;
+}
 
 // A library message as the tool prints it after "aspmv <command>: ": without
 // the name of the library call that failed ("aspmv::make_plan: ", "aspmv: "),

@@ -44,6 +44,8 @@ const char* const rank_usage =
     "  --distribution D     strip models of one benchmark distribution: constant, normal, uniform\n"
     "                       (default normal), or all (every model)\n"
     "  --calls N            applies a conversion is spread over, and the plan's expected calls (default 100)\n"
+    "  --format-margin M    the plan's automatic choice takes a modelled format only where priced below\n"
+    "                       CSR by this fraction (default 0.5; PlanOptions::format_margin)\n"
     "  --measure            also time every alternative here (conversion and SpMV) beside its prediction, and\n"
     "                       the plan's automatic choice\n"
     "  --float              single precision (strip models: their value type must match)\n";
@@ -54,6 +56,7 @@ struct RankOptions {
   std::string models;  // strip models; empty: the model table
   std::string distribution = "normal";
   std::int64_t calls = 100;
+  double format_margin = PlanOptions{}.format_margin;
   bool measure = false;
   bool single = false;
   std::vector<std::string> matrices;
@@ -70,6 +73,8 @@ RankOptions parse(const Args& args) {
       o.distribution = r.value();
     else if (r.is("--calls"))
       o.calls = std::max<long long>(1, r.integer());
+    else if (r.is("--format-margin"))
+      o.format_margin = format_margin_argument(r);
     else if (r.is("--measure"))
       o.measure = true;
     else if (r.is("--float"))
@@ -173,6 +178,7 @@ void rank(const RankOptions& opt, const predictors::runtime::StripModelFile* str
   PlanOptions automatic;
   automatic.expected_calls = opt.calls;
   automatic.allow_conversion = true;
+  automatic.format_margin = opt.format_margin;
   exec.fence();
   const auto t_plan = std::chrono::steady_clock::now();
   const auto plan = make_plan(exec, a.view(), automatic);
@@ -244,8 +250,8 @@ void rank(const RankOptions& opt, const predictors::runtime::StripModelFile* str
   std::printf("%s", t.str().c_str());
   for (const auto& r : ranked)
     if (!r.error.empty()) std::printf("%s: %s\n", r.label.c_str(), r.error.c_str());
-  std::printf("the plan's automatic choice (%lld expected calls, conversion allowed): %s, %s\n",
-              static_cast<long long>(opt.calls), chosen.label.c_str(),
+  std::printf("the plan's automatic choice (%lld expected calls, conversion allowed, format margin %g): %s, %s\n",
+              static_cast<long long>(opt.calls), opt.format_margin, chosen.label.c_str(),
               chosen_rank > 0 ? ("predicted rank " + std::to_string(chosen_rank)).c_str() : "not among the ranked");
   if (opt.measure && !measured_sorted.empty()) {
     const Ranked* predicted_best = nullptr;

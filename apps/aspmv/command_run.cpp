@@ -19,7 +19,6 @@
 
 #include <Kokkos_Core.hpp>
 
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
@@ -110,12 +109,9 @@ RunOptions parse(const Args& args) {
       o.plan.expected_calls = calls;
     } else if (r.is("--allow-conversion"))
       o.plan.allow_conversion = true;
-    else if (r.is("--format-margin")) {
-      const double margin = r.real();
-      if (!(margin >= 0) || !std::isfinite(margin))
-        throw Error("--format-margin " + std::to_string(margin) + ": a fraction >= 0 (0.5: 50 % cheaper)");
-      o.plan.format_margin = margin;
-    } else if (r.is_positional())
+    else if (r.is("--format-margin"))
+      o.plan.format_margin = format_margin_argument(r);
+    else if (r.is_positional())
       o.files.push_back(r.current());
     else
       r.unknown();

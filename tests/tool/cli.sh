@@ -62,6 +62,8 @@ run_tool 0 run --allow-conversion --format-margin 0.2 --calls 1000 stencil2d-5pt
   out_has "^stencil2d-5pt-30 +900 +900 .* ok " || fail "aspmv run --format-margin 0.2: no checked result"
 run_tool nonzero run --allow-conversion --format-margin -1 stencil2d-5pt-30 || true
 err_has "format-margin .*a fraction >= 0" || fail "aspmv run --format-margin -1: not refused with its reason"
+run_tool nonzero rank --format-margin nan stencil2d-5pt-30 || true
+err_has "format-margin .*a fraction >= 0" || fail "aspmv rank --format-margin nan: not refused with its reason"
 has_openmp=1
 "$aspmv" info | grep -q "^OpenMP thread binding: not applicable" && has_openmp=0
 if [ $has_openmp -eq 1 ]; then
@@ -230,6 +232,9 @@ if run_tool 0 rank --measure stencil2d-5pt-30 "$matrix"; then
   [ "$(grep -cE '^1 +[a-z_]+(/tpr=[0-9]+)? +runtime ' "$work/out")" -eq 2 ] || fail "rank: no runtime model ranking"
   [ "$(grep -c "the plan's automatic choice" "$work/out")" -eq 2 ] || fail "rank: no plan's choice"
   out_has "^over 2 matrices: within 5 % of the measured best" || fail "rank --measure on two matrices: no tally"
+  out_has "conversion allowed, format margin 0.5\)" || fail "rank: the plan's format margin not said"
+  run_tool 0 rank --format-margin 0.2 stencil2d-5pt-30 && out_has "format margin 0.2\)" ||
+    fail "rank --format-margin 0.2: not the plan's margin"
 else
   err_has "rank with --strip-models FILE" || fail "rank on a table that cannot rank: no reason"
 fi
