@@ -136,6 +136,24 @@ def decide(T_pred: np.ndarray, P_pred: np.ndarray, calls: float, converts: np.nd
     return fc.choose_with_margin(fc.costs(T_pred, P_pred, calls), allowed, is_format, margin)
 
 
+def cross_predict(X: np.ndarray, c: Classes, fold: np.ndarray, cfg: FormatTableConfig, within=None, log=None):
+    """Cross-validated seconds per call and preprocessing (matrices x classes, NaN elsewhere): the rows of each
+    fold among ``within`` (default every row) predicted by models fitted on the other rows of ``within`` (the
+    guard matrices, fold -1, always among them)."""
+    within = np.ones(len(X), bool) if within is None else within
+    Tp, Pp = np.full(c.T.shape, np.nan), np.full(c.P.shape, np.nan)
+    for f in range(cfg.folds):
+        rows = within & (fold == f)
+        if not rows.any():
+            continue
+        tb, pb = fit(X, c, within & ~rows, cfg.seed, cfg.quick)
+        Tp[rows] = runtime_table.predict_seconds(tb, X[rows])
+        Pp[rows] = runtime_table.predict_seconds(pb, X[rows])
+        if log is not None:
+            log(f"format-table oof: fold {f} predicted {int(rows.sum())} matrices")
+    return Tp, Pp
+
+
 def nested_margins(X: np.ndarray, c: Classes, fold: np.ndarray, cfg: FormatTableConfig) -> dict:
     """Per outer fold, the margin (format_choice.MARGIN_GRID) its training folds choose on their inner
     cross-validated predictions (each inner fold predicted by models fitted without it and the outer fold), over
@@ -148,14 +166,7 @@ def nested_margins(X: np.ndarray, c: Classes, fold: np.ndarray, cfg: FormatTable
         test = fold == f
         if not test.any():
             continue
-        Ti, Pi = np.full(c.T.shape, np.nan), np.full(c.P.shape, np.nan)
-        for g in range(cfg.folds):
-            inner = fold == g
-            if g == f or not inner.any():
-                continue
-            tb, pb = fit(X, c, ~test & ~inner, cfg.seed, cfg.quick)
-            Ti[inner] = runtime_table.predict_seconds(tb, X[inner])
-            Pi[inner] = runtime_table.predict_seconds(pb, X[inner])
+        Ti, Pi = cross_predict(X, c, fold, cfg, within=~test)
         tr = np.flatnonzero((fold >= 0) & ~test)
         C = np.vstack([fc.costs(Ti[tr], Pi[tr], N) for N in cfg.calls])
         M = np.vstack([fc.costs(c.T[tr], c.P[tr], N) for N in cfg.calls])
@@ -185,15 +196,7 @@ def out_of_fold(cfg: FormatTableConfig, log=print) -> dict:
     base, mats, alt, c, names = _load(cfg, folders, log)
     X = base.F.loc[mats, names].to_numpy(dtype=float)
     fold = fc._fold_of(base.F, base.split.group, cfg.seed, cfg.folds, mats)
-    Tp, Pp = np.full(c.T.shape, np.nan), np.full(c.P.shape, np.nan)
-    for f in range(cfg.folds):
-        test = fold == f
-        if not test.any():
-            continue
-        tb, pb = fit(X, c, ~test, cfg.seed, cfg.quick)
-        Tp[test] = runtime_table.predict_seconds(tb, X[test])
-        Pp[test] = runtime_table.predict_seconds(pb, X[test])
-        log(f"format-table oof: fold {f} predicted {int(test.sum())} matrices")
+    Tp, Pp = cross_predict(X, c, fold, cfg, log=log)
     fam = base.F.loc[mats, "family"].astype(str).to_numpy()
     out = {"command": cfg.command, "folds": cfg.folds, "seed": cfg.seed, "classes": c.labels, "features": names,
            "folders": [str(x) for x in folders], "margin": cfg.margin, "sets": {}, "rows": [],
