@@ -8,6 +8,7 @@
 #include "arg_reader.hpp"
 #include "commands.hpp"
 #include "demo_set.hpp"
+#include "features_table.hpp"
 #include "for_each_matrix.hpp"
 #include "strip_alternatives.hpp"
 #include "table_alternatives.hpp"
@@ -37,6 +38,7 @@ namespace aspmv::app {
 
 const char* const rank_usage =
     "usage: aspmv rank [options] MATRIX...\n"
+    "       aspmv rank --strip-models FILE --features CSV... [--distribution D]\n"
     "  MATRIX: a file (.mtx[.gz|.xz], .rua/.rsa[.gz]) or a generated name (see aspmv bench --help)\n"
     "  --strip-models FILE  rank with the strip runtime models (aspmv calibrate --out FILE); default\n"
     "                       $ASPMV_STRIP_MODELS; without either, with the build's model table: its runtime model\n"
@@ -48,7 +50,10 @@ const char* const rank_usage =
     "                       CSR by this fraction (default 0.5; PlanOptions::format_margin)\n"
     "  --measure            also time every alternative here (conversion and SpMV) beside its prediction, and\n"
     "                       the plan's automatic choice\n"
-    "  --float              single precision (strip models: their value type must match)\n";
+    "  --float              single precision (strip models: their value type must match)\n"
+    "  --features CSV       instead of matrices, every matrix of a collector's features.csv (its rows, nnz, mode\n"
+    "                       and max: all the strip models read), priced by the strip models; CSV on stdout:\n"
+    "                       matrix,label,distribution,rows,nnz,strips,pnz,predicted_s,predicted_setup_s\n";
 
 namespace {
 
@@ -60,6 +65,7 @@ struct RankOptions {
   bool measure = false;
   bool single = false;
   std::vector<std::string> matrices;
+  std::vector<std::string> features;  // collector features.csv files, priced instead of matrices
 };
 
 RankOptions parse(const Args& args) {
@@ -79,10 +85,19 @@ RankOptions parse(const Args& args) {
       o.measure = true;
     else if (r.is("--float"))
       o.single = true;
+    else if (r.is("--features"))
+      o.features.push_back(r.value());
     else if (r.is_positional())
       o.matrices.push_back(r.current());
     else
       r.unknown();
+  }
+  if (!o.features.empty()) {
+    if (!o.matrices.empty()) throw Error("rank: --features takes the place of MATRIX arguments, not both");
+    if (o.measure) throw Error("rank: --features prices matrices that are not here: nothing to --measure");
+    if (o.models.empty())
+      throw Error("rank: --features prices with the strip models: pass --strip-models FILE (aspmv calibrate --out)");
+    return o;
   }
   if (o.matrices.empty()) throw Error("rank needs a MATRIX\n" + std::string(rank_usage));
   return o;
@@ -279,6 +294,42 @@ void rank(const RankOptions& opt, const predictors::runtime::StripModelFile* str
       static_cast<long long>(opt.calls));
 }
 
+// --features: every matrix of collector features files priced by the strip
+// models (their P_NZ statistic from the features' mode or max, as
+// predictors::runtime::pnz_statistic takes it from the row lengths), as CSV.
+int rank_features(const RankOptions& opt, const predictors::runtime::StripModelFile& file) {
+  using predictors::runtime::StripMapping;
+  struct Priced {
+    const predictors::runtime::StripModel* model;
+    bool converts;  // its alternative converts A: the setup fit prices that
+  };
+  std::vector<Priced> models;
+  for (const auto& m : file.models)
+    if (opt.distribution == "all" || m.distribution == opt.distribution) {
+      const auto a = alternative_of_label(m.label, backends::Traits<Kokkos::DefaultExecutionSpace>::max_tpr);
+      models.push_back({&m, kernel_is_conversion(a.options.kernel)});
+    }
+  if (models.empty()) throw Error("no strip model of distribution '" + opt.distribution + "' in " + opt.models);
+  std::printf("matrix,label,distribution,rows,nnz,strips,pnz,predicted_s,predicted_setup_s\n");
+  for (const auto& path : opt.features) {
+    const FeaturesTable t(path);
+    const auto c_matrix = t.column("matrix"), c_rows = t.column("rows"), c_nnz = t.column("nnz"),
+               c_mode = t.column("mode"), c_max = t.column("max");
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      const std::int64_t rows = t.count(i, c_rows), nnz = t.count(i, c_nnz);
+      const auto mode = double(t.count(i, c_mode)), longest = double(t.count(i, c_max));
+      for (const auto& [m, converts] : models) {
+        const double pnz = m->mapping == StripMapping::vector ? mode : longest;
+        std::printf("%s,%s,%s,%lld,%lld,%lld,%.17g,%.6e,%.6e\n", t.text(i, c_matrix).c_str(), m->label.c_str(),
+                    m->distribution.c_str(), static_cast<long long>(rows), static_cast<long long>(nnz),
+                    static_cast<long long>(m->strips(rows)), pnz, m->predict(rows, pnz),
+                    converts ? m->predict_setup(nnz) : 0.0);
+      }
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int command_rank(const Args& args) {
@@ -289,6 +340,7 @@ int command_rank(const Args& args) {
     if ((strips->value == "float") != opt.single)
       throw Error(opt.models + " holds " + strips->value + " models; rank " + (opt.single ? "without" : "with") +
                   " --float");
+    if (!opt.features.empty()) return rank_features(opt, *strips);
   } else {
     check_rankable<Kokkos::DefaultExecutionSpace>();
   }

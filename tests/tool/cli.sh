@@ -224,6 +224,28 @@ if run_tool 0 calibrate --distribution normal --strips 1,2,3 --pnz 4,8,16 --stri
   fi
   run_tool nonzero rank --strip-models "$work/strip.json" --float stencil2d-5pt-30 || true
   err_has "holds double models" || fail "rank --float on double models: not refused with its reason"
+  # --features prices a collector's features.csv (900 rows of the 5-point 30 x 30 grid: 4,380 nonzeros, mode and
+  # longest row 5) without the matrix: each alternative at the time rank predicts from the matrix itself.
+  printf 'matrix,family,rows,nnz,mode,max\nstencil2d-5pt-30,stencil2d,900,4380,5,5\n' >"$work/features.csv"
+  if run_tool 0 rank --strip-models "$work/strip.json" --features "$work/features.csv"; then
+    cp "$work/out" "$work/priced.csv"
+    [ "$(grep -c '^stencil2d-5pt-30,' "$work/priced.csv")" -eq 5 ] || fail "rank --features: not five priced alternatives"
+    if run_tool 0 rank --strip-models "$work/strip.json" stencil2d-5pt-30; then
+      awk -F, 'NR == FNR { if (FNR > 1) want[$2] = sprintf("%.2f", $8 * 1e6); next }
+               $3 == "normal" && ($2 in want) { seen++; if ($6 != want[$2]) bad = bad " " $2 ":" $6 "!=" want[$2] }
+               END { if (seen != 5 || bad != "") { print "mismatch" bad; exit 1 } }' \
+        "$work/priced.csv" <(tr -s ' ' <"$work/out" | sed 's/ /,/g') ||
+        fail "rank --features: not the predictions rank makes from the matrix itself"
+    fi
+  fi
+  printf 'matrix,rows,mode,max\nx,10,1,1\n' >"$work/no-nnz.csv"
+  run_tool nonzero rank --strip-models "$work/strip.json" --features "$work/no-nnz.csv" || true
+  err_has "no-nnz.csv: no column 'nnz'" || fail "rank --features without an nnz column: not refused with its reason"
+  printf 'matrix,rows,nnz,mode,max\nx,10,-3,1,1\n' >"$work/bad-count.csv"
+  run_tool nonzero rank --strip-models "$work/strip.json" --features "$work/bad-count.csv" || true
+  err_has "bad-count.csv:2: nnz '-3' is not a count" || fail "rank --features on a negative count: not refused"
+  run_tool nonzero rank --features "$work/features.csv" || true
+  err_has "pass --strip-models FILE" || fail "rank --features without strip models: not refused with the way out"
 fi
 # Without strip models rank asks the build's model table: its runtime model's CSR configurations (and its format
 # models' formats where it has them), each measured with --measure, and the plan's automatic choice beside them;
