@@ -160,6 +160,7 @@ def cmd_remeasure(args) -> int:
 def cmd_formats(args) -> int:
     from aspmv_train import format_choice as fc
     argv = ["formats", "--measurements", *args.measurements, "--arch", args.arch, "--out", args.out]
+    argv += ["--generated", *args.generated] if args.generated else []
     for flag, v, default in (("--tuning-dir", args.tuning_dir, None), ("--folds", args.folds, 5),
                              ("--seed", args.seed, 2026), ("--manifest", args.manifest, None),
                              ("--kinds", args.kinds, None)):
@@ -169,7 +170,8 @@ def cmd_formats(args) -> int:
         argv += ["--calls", *[f"{c:g}" for c in args.calls]]
     argv += ["--quick"] if args.quick else []
     tuning = Path(args.tuning_dir) if args.tuning_dir else repo_root() / "tuning_data" / args.arch
-    cfg = fc.FormatConfig(measurements=args.measurements, tuning_dir=tuning, folds=args.folds, seed=args.seed,
+    cfg = fc.FormatConfig(measurements=[*args.measurements, *(args.generated or [])], tuning_dir=tuning,
+                          folds=args.folds, seed=args.seed, generated=tuple(args.generated or ()),
                           quick=args.quick, manifest=args.manifest, repo_root=repo_root(),
                           kinds=tuple(args.kinds.split(",")) if args.kinds else fc.KINDS,
                           calls=tuple(float(c) for c in args.calls),
@@ -354,6 +356,9 @@ def main(argv=None) -> int:
                                         "out-of-fold (format_choice.py)")
     fm.add_argument("--measurements", nargs="+", required=True,
                     help="collector output folders that timed the formats (merged per precision)")
+    fm.add_argument("--generated", nargs="+",
+                    help="folders of the generated corpus: they train, and their held-out split (split.py fold 0) is "
+                         "one more fold, scored as the set 'generated (held out)'")
     fm.add_argument("--arch", required=True, help="architecture (its arch.json: tuning_data/ARCH unless --tuning-dir)")
     fm.add_argument("--out", required=True, help="writes formats.md, formats.json and formats.csv (per matrix) here")
     fm.add_argument("--tuning-dir", help="folder of the measurements' arch.json (default tuning_data/ARCH)")

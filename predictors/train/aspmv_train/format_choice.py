@@ -24,6 +24,11 @@ collection is the same for every alternative and is left out (Lehnert ranks so).
 
 Prediction quality per alternative (Lehnert Fig. 1's divergence, Wang-Gu-Li's D_r): median and mean of
 |t_pred - t| / t out-of-fold, per kind and set.
+
+Generated matrices (--generated DIR...: collector folders of the generated corpus, merged with the real ones): they
+train every fold's models, but those of the trainer's held-out test split (split.py's fold 0 of their family, as
+`aspmv_train train` holds them out) form one more fold, predicted by models fitted on everything else, and are
+scored as the set "generated (held out)".
 """
 from __future__ import annotations
 
@@ -102,6 +107,7 @@ class FormatConfig:
     calls: tuple = CALLS
     command: str = ""
     arch: str = ""
+    generated: tuple = ()  # folders of the generated corpus (their held-out split is one more fold and a set)
 
 
 @dataclass
@@ -198,12 +204,29 @@ def override_figures(measured: np.ndarray, pick: np.ndarray, is_format: np.ndarr
             "below_1": int((r < 1.0).sum())}
 
 
-def _fold_of(F: pd.DataFrame, group: pd.Series, seed: int, k: int, mats) -> np.ndarray:
+def _fold_of(F: pd.DataFrame, group: pd.Series, seed: int, k: int, mats, heldout=None) -> np.ndarray:
+    """Real and real-derived groups dealt into folds 0..k-1; the matrices `heldout` marks fold k; the rest -1
+    (they only train)."""
     fam = F.loc[mats, "family"].astype(str)
     real = fam.isin(splitmod.REAL_FAMILIES).to_numpy()
     g = group.loc[mats].to_numpy()
     deal = splitmod.deal(sorted({x for x, r in zip(g, real) if r}), seed, k)
-    return np.array([deal[x] if r else -1 for x, r in zip(g, real)])
+    fold = np.array([deal[x] if r else -1 for x, r in zip(g, real)])
+    if heldout is not None:
+        fold[np.asarray(heldout) & ~real] = k
+    return fold
+
+
+def generated_heldout(cfg: FormatConfig, folders, split, mats) -> np.ndarray:
+    """Which matrices are of the generated folders among `folders` and in the split's test fold (split.py fold 0)."""
+    names = set()
+    for f in folders:
+        if Path(f).resolve() in {Path(g).resolve() for g in cfg.generated}:
+            path = Path(f) / "features.csv"
+            names |= set(pd.read_csv(path if path.exists() else Path(f) / "features.csv.gz",
+                                     usecols=["matrix"])["matrix"].astype(str))
+    test = split.fold.reindex(mats).to_numpy() == 0
+    return np.array([m in names for m in mats]) & test
 
 
 def _evaluate_precision(cfg: FormatConfig, precision: str, folders, log) -> dict:
@@ -218,7 +241,9 @@ def _evaluate_precision(cfg: FormatConfig, precision: str, folders, log) -> dict
     if not alt.is_format.any():
         raise ValueError(f"{', '.join(map(str, folders))}: no converted format was timed "
                          f"({', '.join(CONVERTED_FORMATS)})")
-    fold = _fold_of(F, base.split.group, cfg.seed, cfg.folds, mats)
+    heldout = generated_heldout(cfg, folders, base.split, mats) if cfg.generated else None
+    fold = _fold_of(F, base.split.group, cfg.seed, cfg.folds, mats, heldout)
+    folds = cfg.folds + (1 if heldout is not None and heldout.any() else 0)
     group = base.split.group.loc[mats].to_numpy()
     names = rm.feature_names(F.loc[mats])
     X = F.loc[mats, names].to_numpy(dtype=float)
@@ -230,7 +255,7 @@ def _evaluate_precision(cfg: FormatConfig, precision: str, folders, log) -> dict
     margin = {k: {N: np.full(len(mats), np.nan) for N in cfg.calls} for k in cfg.kinds}
     ran = np.isfinite(alt.T) & np.isfinite(alt.P)
     fits = []
-    for f in range(cfg.folds):
+    for f in range(folds):
         test = np.flatnonzero(fold == f)
         tr = np.flatnonzero(fold != f)
         if not len(test):
@@ -268,6 +293,8 @@ def _evaluate_precision(cfg: FormatConfig, precision: str, folders, log) -> dict
     nnz = F.loc[mats, "nnz"].to_numpy(float)
     sets = {"real": np.flatnonzero((fam == "real") & (fold >= 0) & (nnz >= cfg.min_nnz)),
             "real-derived": np.flatnonzero((fam == "real-derived") & (fold >= 0))}
+    if folds > cfg.folds:
+        sets["generated (held out)"] = np.flatnonzero(fold == cfg.folds)
     csr = np.broadcast_to(~alt.is_format, ran.shape) & ran
     out = {"precision": precision, "folders": [str(x) for x in folders], "labels": alt.labels,
            "formats": [l for l, fmt in zip(alt.labels, alt.is_format) if fmt], "features": names, "fits": fits,

@@ -126,6 +126,40 @@ def test_formats_study_end_to_end(study):
     assert "Lehnert's Table 2" in md
 
 
+H100_REAL = REPO / "tuning_data/h100/measurements/2026-12-02-real-double-a1"
+H100_GENERATED = REPO / "tuning_data/h100/measurements/2026-12-02-generated-a"
+
+
+def test_generated_held_out_split_is_one_more_fold(tmp_path):
+    from aspmv_train import split
+    real = subsample(H100_REAL, tmp_path / "real", per_family=14, seed=4)
+    gen = subsample(H100_GENERATED, tmp_path / "gen", per_family=6, seed=4)
+    out = tmp_path / "out"
+    rc = cli.main(["formats", "--measurements", str(real), "--generated", str(gen), "--arch", "h100", "--out",
+                   str(out), "--folds", "3", "--kinds", "linear", "--calls", "100", "--quick", "--quiet"])
+    assert rc == 0
+    res = json.loads((out / "formats.json").read_text())
+    r = res["precisions"]["double"]
+    assert "--generated" in res["command"]
+    rows = pd.read_csv(out / "formats.csv")
+    held = rows[rows["set"] == "generated (held out)"]
+    # The held-out set: the generated matrices the trainer's split tests (fold 0 of 5 of their family), in fold 3.
+    g = pd.read_csv(gen / "features.csv.gz").set_index("matrix")
+    everything = pd.concat([pd.read_csv(real / "features.csv.gz").set_index("matrix"), g])
+    test = set(split.make_split(everything, shared_real=[], seed=2026, k=5).test) & set(g.index)
+    assert test and set(held["matrix"]) == test and (held["fold"] == 3).all()
+    assert r["sets"]["generated (held out)"]["n"] == len(test)
+    # Fold 3's models were fitted on everything else: every predicted real matrix, the other generated, the guards.
+    f3 = [f for f in r["fits"] if f["fold"] == 3]
+    assert len(f3) == 1 and f3[0]["predicted"] == len(test)
+    f0 = [f for f in r["fits"] if f["fold"] == 0][0]
+    assert f3[0]["trained_on"] + f3[0]["predicted"] == f0["trained_on"] + f0["predicted"]
+    # The generated matrices the split trains on are predicted nowhere; the real sets keep folds 0-2.
+    assert not rows["matrix"].isin(set(g.index) - test).any()
+    assert rows.loc[rows["set"] != "generated (held out)", "fold"].between(0, 2).all()
+    assert "generated (held out)" in (out / "formats.md").read_text()
+
+
 def test_selected_terms_keep_the_majority_of_folds():
     fits = [{"kind": "linear", "features": {"time:ell": ["nnz", "max"]}},
             {"kind": "linear", "features": {"time:ell": ["nnz"]}},
