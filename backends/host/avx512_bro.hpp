@@ -12,7 +12,7 @@
 // entries' order, as the portable loop adds them (fused: one rounding fewer
 // each).
 
-#include <backends/host/avx512_rows.hpp>
+#include <backends/host/avx512_rows.hpp>  // and, with its AVX-512 code, avx512_lanes8.hpp
 
 #include <cstdint>
 
@@ -61,32 +61,19 @@ ASPMV_AVX512_TARGET inline void bro_step(BroLanes& s, const std::uint32_t*& symb
   s.col = _mm512_add_epi64(s.col, _mm512_add_epi64(d, _mm512_set1_epi64(1)));
 }
 
-ASPMV_AVX512_TARGET inline void bro_slice8(const BroSlice<double>& s, const double* x, double* sums) {
+template <class Value>
+ASPMV_AVX512_TARGET inline void bro_slice8(const BroSlice<Value>& s, const Value* x, Value* sums) {
+  using L = Lanes8<Value>;
   const __m256i len = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.lengths));
   BroLanes lanes{_mm512_setzero_si512(), _mm512_set1_epi64(s.base - 1), 0};
   const std::uint32_t* symbols = s.symbols;
-  __m512d acc = _mm512_setzero_pd();
+  auto acc = L::zero();
   for (std::int64_t j = 0; j < s.width; ++j) {
     bro_step(lanes, symbols, s.bits[j], s.zigzag && j > 0);
     const __mmask8 on = _mm256_cmpgt_epi32_mask(len, _mm256_set1_epi32(static_cast<std::int32_t>(j)));
-    const __m512d xv = _mm512_mask_i64gather_pd(_mm512_setzero_pd(), on, lanes.col, x, 8);
-    acc = _mm512_mask3_fmadd_pd(_mm512_loadu_pd(s.vals + 8 * j), xv, acc, on);
+    acc = L::fma(on, L::load(s.vals + 8 * j), L::gather(on, lanes.col, x), acc);
   }
-  _mm512_storeu_pd(sums, acc);
-}
-
-ASPMV_AVX512_TARGET inline void bro_slice8(const BroSlice<float>& s, const float* x, float* sums) {
-  const __m256i len = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.lengths));
-  BroLanes lanes{_mm512_setzero_si512(), _mm512_set1_epi64(s.base - 1), 0};
-  const std::uint32_t* symbols = s.symbols;
-  __m256 acc = _mm256_setzero_ps();
-  for (std::int64_t j = 0; j < s.width; ++j) {
-    bro_step(lanes, symbols, s.bits[j], s.zigzag && j > 0);
-    const __mmask8 on = _mm256_cmpgt_epi32_mask(len, _mm256_set1_epi32(static_cast<std::int32_t>(j)));
-    const __m256 xv = _mm512_mask_i64gather_ps(_mm256_setzero_ps(), on, lanes.col, x, 4);
-    acc = _mm256_mask3_fmadd_ps(_mm256_loadu_ps(s.vals + 8 * j), xv, acc, on);
-  }
-  _mm256_storeu_ps(sums, acc);
+  L::store(sums, acc);
 }
 
 #undef ASPMV_AVX512_TARGET

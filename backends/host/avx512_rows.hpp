@@ -1,7 +1,7 @@
 #pragma once
 // CSR rows and SELL-8 slices summed in AVX-512 vector lanes on x86-64 CPUs,
 // chosen at run time: the portable build's code for CSR-scalar's runs of rows
-// and SELL's slices of 8 rows where the CPU has AVX-512F and AVX-512VL (the
+// and SELL's slices of 8 rows (avx512_lanes8.hpp's lanes) where the CPU has AVX-512F and AVX-512VL (the
 // table's host_row_simd 2). Each row is taken 8
 // doubles (16 floats) at a time: the values and column indices loaded as
 // vectors, x gathered (or loaded as a vector where the 8 or 16 columns are
@@ -22,11 +22,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__) && \
-    !defined(__NVCOMPILER)
-#define ASPMV_HOST_AVX512_ROWS 1
-#include <immintrin.h>
-#endif
+#include <backends/host/avx512_lanes8.hpp>  // ASPMV_HOST_AVX512_ROWS where this build has AVX-512 code
 
 namespace aspmv::backends::host {
 
@@ -104,48 +100,27 @@ ASPMV_AVX512_TARGET void row_run(const Offset* offsets, const std::int32_t* cols
 // lengths[l] entries of the slice's `width` steps): sums[l] = row l's sum, its
 // entries in two alternating partial sums up to the slice's shortest row,
 // then under a mask of the rows that go on (padding is never read).
-ASPMV_AVX512_TARGET inline void slice8(const std::int32_t* cols, const double* vals, const std::int32_t* lengths,
-                                       std::int64_t width, const double* x, double* sums) {
+template <class Value>
+ASPMV_AVX512_TARGET inline void slice8(const std::int32_t* cols, const Value* vals, const std::int32_t* lengths,
+                                       std::int64_t width, const Value* x, Value* sums) {
+  using L = Lanes8<Value>;
   const __m256i len = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lengths));
   std::int64_t shortest = width;
   for (int l = 0; l < 8; ++l) shortest = lengths[l] < shortest ? lengths[l] : shortest;
-  __m512d acc0 = _mm512_setzero_pd(), acc1 = _mm512_setzero_pd();
+  auto acc0 = L::zero(), acc1 = L::zero();
   std::int64_t j = 0;
   for (; j + 2 <= shortest; j += 2) {
     const __m256i c0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(cols + 8 * j));
     const __m256i c1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(cols + 8 * j + 8));
-    acc0 = _mm512_fmadd_pd(_mm512_loadu_pd(vals + 8 * j), _mm512_i32gather_pd(c0, x, 8), acc0);
-    acc1 = _mm512_fmadd_pd(_mm512_loadu_pd(vals + 8 * j + 8), _mm512_i32gather_pd(c1, x, 8), acc1);
+    acc0 = L::fma(L::load(vals + 8 * j), L::gather(c0, x), acc0);
+    acc1 = L::fma(L::load(vals + 8 * j + 8), L::gather(c1, x), acc1);
   }
   for (; j < width; ++j) {
     const __mmask8 on = _mm256_cmpgt_epi32_mask(len, _mm256_set1_epi32(static_cast<std::int32_t>(j)));
     const __m256i c = _mm256_maskz_loadu_epi32(on, cols + 8 * j);
-    const __m512d xv = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), on, c, x, 8);
-    acc0 = _mm512_fmadd_pd(_mm512_maskz_loadu_pd(on, vals + 8 * j), xv, acc0);
+    acc0 = L::fma(L::load(on, vals + 8 * j), L::gather(on, c, x), acc0);
   }
-  _mm512_storeu_pd(sums, _mm512_add_pd(acc0, acc1));
-}
-
-ASPMV_AVX512_TARGET inline void slice8(const std::int32_t* cols, const float* vals, const std::int32_t* lengths,
-                                       std::int64_t width, const float* x, float* sums) {
-  const __m256i len = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lengths));
-  std::int64_t shortest = width;
-  for (int l = 0; l < 8; ++l) shortest = lengths[l] < shortest ? lengths[l] : shortest;
-  __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
-  std::int64_t j = 0;
-  for (; j + 2 <= shortest; j += 2) {
-    const __m256i c0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(cols + 8 * j));
-    const __m256i c1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(cols + 8 * j + 8));
-    acc0 = _mm256_fmadd_ps(_mm256_loadu_ps(vals + 8 * j), _mm256_i32gather_ps(x, c0, 4), acc0);
-    acc1 = _mm256_fmadd_ps(_mm256_loadu_ps(vals + 8 * j + 8), _mm256_i32gather_ps(x, c1, 4), acc1);
-  }
-  for (; j < width; ++j) {
-    const __mmask8 on = _mm256_cmpgt_epi32_mask(len, _mm256_set1_epi32(static_cast<std::int32_t>(j)));
-    const __m256i c = _mm256_maskz_loadu_epi32(on, cols + 8 * j);
-    const __m256 xv = _mm256_mmask_i32gather_ps(_mm256_setzero_ps(), on, c, x, 4);
-    acc0 = _mm256_fmadd_ps(_mm256_maskz_loadu_ps(on, vals + 8 * j), xv, acc0);
-  }
-  _mm256_storeu_ps(sums, _mm256_add_ps(acc0, acc1));
+  L::store(sums, L::add(acc0, acc1));
 }
 
 #undef ASPMV_AVX512_TARGET

@@ -48,6 +48,7 @@
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
 #include <backends/host/avx512_bro.hpp>
+#include <backends/kokkos_compat.hpp>
 #include <backends/traits.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -275,7 +276,7 @@ struct BroSurvey {
   }
   // NOLINTNEXTLINE(readability-convert-member-functions-to-static)
   KOKKOS_FUNCTION void join(volatile BroSurveyValue& into, const volatile BroSurveyValue& from) const {
-    into.unsorted += from.unsorted;
+    backends::volatile_add(into.unsorted, from.unsorted);  // no compound assignment to a volatile (C++20)
     if (from.longest > into.longest) into.longest = from.longest;
   }
 };
