@@ -115,21 +115,36 @@ struct Ranked {
 };
 
 // The strip models' alternatives (`aspmv calibrate`), predicted.
-std::vector<Ranked> strip_ranked(const RankOptions& opt, const predictors::runtime::StripModelFile& file,
-                                 const std::vector<std::int64_t>& lengths, std::int64_t nnz, int max_tpr) {
-  std::vector<Ranked> out;
-  const auto rows = static_cast<std::int64_t>(lengths.size());
+// The strip models of the asked distribution, each with the alternative its
+// label names (the library's format guard); throws when there are none.
+struct ChosenStripModel {
+  const predictors::runtime::StripModel* model;
+  StripAlternative alternative;
+};
+std::vector<ChosenStripModel> chosen_strip_models(const RankOptions& opt,
+                                                  const predictors::runtime::StripModelFile& file, int max_tpr) {
+  std::vector<ChosenStripModel> out;
   for (const auto& m : file.models) {
     if (opt.distribution != "all" && m.distribution != opt.distribution) continue;
     auto a = alternative_of_label(m.label, max_tpr);
     a.options.max_format_growth = PlanOptions{}.max_format_growth;  // the library's guard
-    const double pnz = predictors::runtime::pnz_statistic(m.mapping, lengths);
-    Ranked r{m.label, m.distribution, "I=" + std::to_string(m.strips(rows)) + " P_NZ=" + fixed(pnz, 0), a.options};
-    r.predicted = m.predict(rows, pnz);
-    r.predicted_setup = kernel_is_conversion(a.options.kernel) ? m.predict_setup(nnz) : 0;
-    out.push_back(r);
+    out.push_back({&m, a});
   }
   if (out.empty()) throw Error("no strip model of distribution '" + opt.distribution + "' in " + opt.models);
+  return out;
+}
+
+std::vector<Ranked> strip_ranked(const RankOptions& opt, const predictors::runtime::StripModelFile& file,
+                                 const std::vector<std::int64_t>& lengths, std::int64_t nnz, int max_tpr) {
+  std::vector<Ranked> out;
+  const auto rows = static_cast<std::int64_t>(lengths.size());
+  for (const auto& [m, a] : chosen_strip_models(opt, file, max_tpr)) {
+    const double pnz = predictors::runtime::pnz_statistic(m->mapping, lengths);
+    Ranked r{m->label, m->distribution, "I=" + std::to_string(m->strips(rows)) + " P_NZ=" + fixed(pnz, 0), a.options};
+    r.predicted = m->predict(rows, pnz);
+    r.predicted_setup = kernel_is_conversion(a.options.kernel) ? m->predict_setup(nnz) : 0;
+    out.push_back(r);
+  }
   return out;
 }
 
@@ -299,17 +314,7 @@ void rank(const RankOptions& opt, const predictors::runtime::StripModelFile* str
 // predictors::runtime::pnz_statistic takes it from the row lengths), as CSV.
 int rank_features(const RankOptions& opt, const predictors::runtime::StripModelFile& file) {
   using predictors::runtime::StripMapping;
-  struct Priced {
-    const predictors::runtime::StripModel* model;
-    bool converts;  // its alternative converts A: the setup fit prices that
-  };
-  std::vector<Priced> models;
-  for (const auto& m : file.models)
-    if (opt.distribution == "all" || m.distribution == opt.distribution) {
-      const auto a = alternative_of_label(m.label, backends::Traits<Kokkos::DefaultExecutionSpace>::max_tpr);
-      models.push_back({&m, kernel_is_conversion(a.options.kernel)});
-    }
-  if (models.empty()) throw Error("no strip model of distribution '" + opt.distribution + "' in " + opt.models);
+  const auto models = chosen_strip_models(opt, file, backends::Traits<Kokkos::DefaultExecutionSpace>::max_tpr);
   std::printf("matrix,label,distribution,rows,nnz,strips,pnz,predicted_s,predicted_setup_s\n");
   for (const auto& path : opt.features) {
     const FeaturesTable t(path);
@@ -318,12 +323,12 @@ int rank_features(const RankOptions& opt, const predictors::runtime::StripModelF
     for (std::size_t i = 0; i < t.size(); ++i) {
       const std::int64_t rows = t.count(i, c_rows), nnz = t.count(i, c_nnz);
       const auto mode = double(t.count(i, c_mode)), longest = double(t.count(i, c_max));
-      for (const auto& [m, converts] : models) {
+      for (const auto& [m, a] : models) {
         const double pnz = m->mapping == StripMapping::vector ? mode : longest;
         std::printf("%s,%s,%s,%lld,%lld,%lld,%.17g,%.6e,%.6e\n", t.text(i, c_matrix).c_str(), m->label.c_str(),
                     m->distribution.c_str(), static_cast<long long>(rows), static_cast<long long>(nnz),
                     static_cast<long long>(m->strips(rows)), pnz, m->predict(rows, pnz),
-                    converts ? m->predict_setup(nnz) : 0.0);
+                    kernel_is_conversion(a.options.kernel) ? m->predict_setup(nnz) : 0.0);
       }
     }
   }
