@@ -9,7 +9,9 @@ converting). The alternatives: methods.build's labels (the CSR kernels a plan ru
 csr_delta per TpR, gao_partitioned, csr_adaptive, merge_path, coo) and one label per format.
 
 Per alternative, two regressions of the known and row_stats features (runtime_models.py's inputs and kinds):
-log(time per call) and log(preprocessing). Folds as runtime_models.py and oof.py deal them: the real and
+log(time per call) and log(preprocessing). The kind ``lightgbm`` is the model table's learner (TableLightgbm);
+``lightgbm_relative`` (ranking_models.py) regresses both relative to the best CSR label's time per call, the part
+of the targets that the ranking reads. Folds as runtime_models.py and oof.py deal them: the real and
 real-derived groups by sha256(seed:group) into K folds (a derived matrix in its source's group); the matrices of
 other families (the guard matrices) only train. Per fold the models are fitted on every other matrix and predict
 the fold's.
@@ -45,8 +47,10 @@ from aspmv_train import oof, runtime_table
 from aspmv_train import runtime_models as rm
 from aspmv_train import split as splitmod
 from aspmv_train.methods import CONVERTED_FORMATS, label_of
+from aspmv_train.ranking_models import RelativeLightgbm
 
-KINDS = ("linear", "gbm")  # and "lightgbm": the fit the model table ships (format_table.py)
+KINDS = ("linear", "gbm")  # and "lightgbm": the fit the model table ships (format_table.py), and
+#                            "lightgbm_relative" (ranking_models.py: targets relative to the best CSR label's time)
 CALLS = (100.0, 1000.0)
 # A format is chosen only when its predicted cost is below the best CSR alternative's by this margin:
 # chosen per fold, kind and calls on the fold's training matrices (their inner cross-validated predictions).
@@ -90,7 +94,7 @@ class TableLightgbm:
         return self._predict(self.boosters, Z)
 
 
-MODELS = {**rm.MODELS, TableLightgbm.kind: TableLightgbm}
+MODELS = {**rm.MODELS, TableLightgbm.kind: TableLightgbm, RelativeLightgbm.kind: RelativeLightgbm}
 
 
 @dataclass
@@ -268,6 +272,8 @@ def _evaluate_precision(cfg: FormatConfig, precision: str, folders, log) -> dict
         for k in cfg.kinds:
             t0 = time.time()
             model = MODELS[k](cfg.seed, cfg.quick)
+            if hasattr(model, "reference"):  # ranking_models: times relative to the best CSR label's
+                model.reference = ~alt.is_format
             z = (lambda A: A) if getattr(model, "raw_features", False) else lf.transform
             model.fit(z(X[tr]), Y[tr], inner, names)
             pred[k][test] = model.predict(z(X[test]))

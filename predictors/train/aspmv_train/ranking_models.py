@@ -1,0 +1,89 @@
+"""A runtime kind that learns how a matrix's alternatives compare, not how long the matrix takes (issue 22).
+
+The selection (format_choice.py) picks the alternative of least predicted preprocessing + N x time. An error that
+every alternative of a matrix shares (its size, its launch floor, the session it was timed in) moves all of its
+predicted costs by one factor and cannot change the pick, yet the per-alternative regressions of log(time) spend
+their trees on it. ``lightgbm_relative`` regresses every target relative to one reference measured on every
+matrix: ln(t_alt / t_ref) and ln(preprocessing_alt / t_ref), with t_ref the least time per call over the reference
+alternatives (in the study the CSR labels, so t_ref is format_table.py's BEST_CSR yardstick). preprocessing +
+N x time is then t_ref x (its relative preprocessing + N x its relative time): the ranking reads the relative
+boosters alone. One more booster predicts ln t_ref, so that the kind answers ln seconds as the others do (the
+study's relative errors, the plan's predicted time); its error is common to every column and leaves the pick as
+it is.
+
+Learner: one LightGBM regressor per target (runtime_table.fit) on the raw features, as the ``lightgbm`` kind, with
+PARAMS: the L1 loss (the conditional median: a few noisy timings do not pull a leaf) and more, smaller steps
+than the table's 16 (relative differences are small). Out of fold on the H100 2026-12-02 collection the relative
+target is what moved the ranking; the loss and the steps were the best of the variants tried there
+(docs/studies/h100/runtime-models/regressions-ranking/README.md).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from aspmv_train import runtime_table
+
+PARAMS = {"n_estimators": 100, "num_leaves": 15, "learning_rate": 0.05, "min_data_in_leaf": 5, "objective": "l1"}
+PARAMS_QUICK = {"n_estimators": 20, "num_leaves": 7, "learning_rate": 0.2, "min_data_in_leaf": 3, "objective": "l1"}
+
+
+def reference_log_time(Y: np.ndarray, reference: np.ndarray) -> np.ndarray:
+    """Per row the ln of the least time per call over the ``reference`` columns of Y's time half (NaN where one
+    of them was not measured: np.min passes it on)."""
+    return Y[:, :Y.shape[1] // 2][:, reference].min(axis=1)
+
+
+class RelativeLightgbm:
+    """Targets relative to the least time over the reference alternatives (module docstring), one LightGBM
+    regressor per target and one for the reference; inner cross-validated predictions for the margin, as
+    format_choice.TableLightgbm.
+
+    Y as format_choice lays it out: L columns of ln(seconds per call), then L of ln(preprocessing seconds).
+    ``reference``: a mask over the L alternatives, set by the caller before fit (format_choice: the CSR labels);
+    None takes the time columns measured on every training matrix."""
+    kind = "lightgbm_relative"
+    raw_features = True  # trees: a monotone transform of an input changes nothing
+
+    def __init__(self, seed: int = 0, quick: bool = False):
+        self.seed, self.quick = seed, quick
+        self.params = PARAMS_QUICK if quick else PARAMS
+        self.reference = None
+
+    def _booster(self, Z, y, ok):
+        """A booster of ln-target y on the rows ``ok`` (None where fewer than 2)."""
+        if ok.sum() < 2:
+            return None
+        return runtime_table.fit(Z, np.exp(y[:, None]), ok, self.seed, False, self.params)[0]
+
+    def _fit(self, Z, Y, train):
+        """(reference booster, one booster per column of Y relative to the reference) on the rows ``train``."""
+        r = reference_log_time(Y, self.ref_cols)
+        ok = train & np.isfinite(r)
+        rel = Y - r[:, None]
+        return (self._booster(Z, r, ok),
+                [self._booster(Z, rel[:, j], ok & np.isfinite(rel[:, j])) for j in range(Y.shape[1])])
+
+    @staticmethod
+    def _predict(models, Z):
+        ref, rel = models
+        base = ref.predict(Z) if ref is not None else np.full(len(Z), np.nan)
+        return base[:, None] + np.column_stack([b.predict(Z) if b is not None else np.full(len(Z), np.nan)
+                                                for b in rel])
+
+    def fit(self, Z, Y, fold, names=None):
+        L = Y.shape[1] // 2
+        ref = (np.isfinite(Y[:, :L]).all(axis=0) if self.reference is None
+               else np.asarray(self.reference, bool))
+        if ref.shape != (L,) or not ref.any():
+            raise ValueError(f"{self.kind}: no reference alternative among {L} (mask {ref.tolist()})")
+        self.ref_cols = ref
+        self.models = self._fit(Z, Y, np.ones(len(Z), bool))
+        self.cv_pred = np.full(Y.shape, np.nan)
+        for f in np.unique(fold):
+            te = fold == f
+            self.cv_pred[te] = self._predict(self._fit(Z, Y, ~te), Z[te])
+        self.info = {"reference": [int(j) for j in np.flatnonzero(ref)]}
+        return self
+
+    def predict(self, Z):
+        return self._predict(self.models, Z)

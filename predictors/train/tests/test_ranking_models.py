@@ -1,0 +1,74 @@
+"""Issue 22's ranking: the kind that learns the alternatives' times relative to a reference (ranking_models.py)."""
+import numpy as np
+import pytest
+
+from aspmv_train import format_choice as fc
+from aspmv_train import ranking_models as rk
+
+CALLS = 100.0
+
+
+def collection(n: int, seed: int):
+    """Four alternatives (three CSR-like, one format the guard refuses on a fifth of the matrices) whose times
+    are a size no feature tells (sd 2 in ln) times a factor the features decide (the first two swap at x0 = 0.5,
+    the third follows x1, the format costs a constant 1.28x and converts in 20 of its calls)."""
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(0.0, 1.0, (n, 3))
+    size = rng.normal(0.0, 2.0, n)
+    rel = np.column_stack([0.3 * (X[:, 0] > 0.5), 0.3 * (X[:, 0] <= 0.5), 0.1 + 0.4 * X[:, 1], np.full(n, 0.25)])
+    T = np.exp(-10.0 + size[:, None] + rel)
+    P = T * np.array([0.0, 0.0, 5.0, 20.0]) + 1e-9
+    T[rng.uniform(size=n) < 0.2, 3] = np.nan
+    P[np.isnan(T)] = np.nan
+    with np.errstate(divide="ignore", invalid="ignore"):
+        Y = np.column_stack([np.log(T), np.log(P)])
+    return X, Y, T, P
+
+
+def within_5(kind: str, X, Y, T, P, tr, te, reference=None) -> float:
+    """The share of the ``te`` rows whose least predicted cost at CALLS is within 5 % of the measured least."""
+    m = fc.MODELS[kind](0, True)
+    if reference is not None:
+        m.reference = reference
+    m.fit(X[tr], Y[tr], np.arange(len(tr)) % 3)
+    pred = m.predict(X[te])
+    M = fc.costs(T[te], P[te], CALLS)
+    pick = fc.choose(fc.costs(np.exp(pred[:, :4]), np.exp(pred[:, 4:]), CALLS), np.isfinite(M))
+    return float(np.mean(M[np.arange(len(te)), pick] <= 1.05 * M.min(axis=1)))
+
+
+def test_relative_kind_ranks_where_only_the_relative_part_is_learnable():
+    X, Y, T, P = collection(400, 1)
+    tr, te = np.arange(300), np.arange(300, 400)
+    csr = np.array([True, True, True, False])
+    assert within_5("lightgbm_relative", X, Y, T, P, tr, te, csr) >= 0.95
+    # The same learner on ln(time) spends its trees on the size: the pick is near chance (0.6 on this draw).
+    assert within_5("lightgbm", X, Y, T, P, tr, te) <= 0.8
+
+
+def test_relative_kind_answers_ln_seconds_and_cross_validates():
+    X, Y, T, P = collection(300, 2)
+    m = rk.RelativeLightgbm(0, quick=True)
+    fold = np.arange(300) % 3
+    m.fit(X, Y, fold)
+    # No reference given: the time columns measured on every training matrix (not the refused format's).
+    assert m.ref_cols.tolist() == [True, True, True, False] and m.info["reference"] == [0, 1, 2]
+    np.testing.assert_allclose(rk.reference_log_time(Y, m.ref_cols), np.log(T[:, :3].min(axis=1)))
+    pred = m.predict(X)
+    assert pred.shape == Y.shape and np.isfinite(pred).all()     # the refused format is priced everywhere
+    # What the ranking reads, the differences between alternatives, is learnt; the level (ln seconds) is the
+    # reference booster's guess of a size the features do not carry.
+    d_pred, d_true = pred[:, 0] - pred[:, 1], Y[:, 0] - Y[:, 1]
+    assert np.median(np.abs(d_pred - d_true)) < 0.05
+    assert abs(np.median(pred[:, 2] - Y[:, 2])) < 1.0
+    # Inner cross-validated predictions (format_choice's margin): every row predicted without its fold.
+    assert m.cv_pred.shape == Y.shape and np.isfinite(m.cv_pred).all()
+    assert not np.allclose(m.cv_pred, pred)
+
+
+def test_relative_kind_refuses_an_empty_reference():
+    X, Y, _, _ = collection(60, 3)
+    m = rk.RelativeLightgbm(0, quick=True)
+    m.reference = np.zeros(4, bool)
+    with pytest.raises(ValueError, match="no reference alternative"):
+        m.fit(X, Y, np.arange(60) % 3)
