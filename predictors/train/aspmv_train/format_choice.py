@@ -47,7 +47,7 @@ from aspmv_train import oof, runtime_table
 from aspmv_train import runtime_models as rm
 from aspmv_train import split as splitmod
 from aspmv_train.methods import CONVERTED_FORMATS, label_of
-from aspmv_train.ranking_models import RelativeLightgbm
+from aspmv_train.ranking_models import BoosterKind, RelativeLightgbm, booster, predict_or_nan
 
 KINDS = ("linear", "gbm")  # and "lightgbm": the fit the model table ships (format_table.py), and
 #                            "lightgbm_relative" (ranking_models.py: targets relative to the best CSR label's time)
@@ -57,12 +57,11 @@ CALLS = (100.0, 1000.0)
 MARGIN_GRID = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 1.0)
 
 
-class TableLightgbm:
+class TableLightgbm(BoosterKind):
     """The model table's learner as a kind (format_table.py: runtime_table.fit with format_table.PARAMS, one
     LightGBM regressor per target on the raw features), with inner cross-validated predictions for the margin.
     The table's models predict BEST_CSR and the formats; this kind every alternative, as the other kinds do."""
-    kind = "lightgbm"
-    raw_features = True  # fitted on X as the table is, not on LogFeatures
+    kind = "lightgbm"  # fitted on X as the table is, not on LogFeatures (BoosterKind.raw_features)
 
     def __init__(self, seed: int = 0, quick: bool = False):
         from aspmv_train import format_table  # it imports this module
@@ -70,28 +69,12 @@ class TableLightgbm:
 
     def _fit(self, Z, Y, train):
         """Per column of Y (ln seconds) a booster, or None where fewer than 2 training rows have a value."""
-        out = []
-        for j in range(Y.shape[1]):
-            ok = train & np.isfinite(Y[:, j])
-            out.append(runtime_table.fit(Z, np.exp(Y[:, [j]]), ok, self.seed, self.quick, self.params)[0]
-                       if ok.sum() >= 2 else None)
-        return out
+        return [booster(Z, Y[:, j], train & np.isfinite(Y[:, j]), self.seed, self.quick, self.params)
+                for j in range(Y.shape[1])]
 
     @staticmethod
     def _predict(boosters, Z):
-        return np.column_stack([b.predict(Z) if b is not None else np.full(len(Z), np.nan) for b in boosters])
-
-    def fit(self, Z, Y, fold, names=None):
-        self.boosters = self._fit(Z, Y, np.ones(len(Z), bool))
-        self.cv_pred = np.full(Y.shape, np.nan)
-        for f in np.unique(fold):
-            te = fold == f
-            self.cv_pred[te] = self._predict(self._fit(Z, Y, ~te), Z[te])
-        self.info = {}
-        return self
-
-    def predict(self, Z):
-        return self._predict(self.boosters, Z)
+        return np.column_stack([predict_or_nan(b, Z) for b in boosters])
 
 
 MODELS = {**rm.MODELS, TableLightgbm.kind: TableLightgbm, RelativeLightgbm.kind: RelativeLightgbm}

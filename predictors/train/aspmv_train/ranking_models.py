@@ -27,22 +27,55 @@ PARAMS = {"n_estimators": 100, "num_leaves": 15, "learning_rate": 0.05, "min_dat
 PARAMS_QUICK = {"n_estimators": 20, "num_leaves": 7, "learning_rate": 0.2, "min_data_in_leaf": 3, "objective": "l1"}
 
 
+def booster(Z, y, ok, seed: int, quick: bool, params: dict):
+    """One LightGBM regressor of the ln-target y on the rows ``ok`` (runtime_table.fit), None where fewer than 2."""
+    if ok.sum() < 2:
+        return None
+    return runtime_table.fit(Z, np.exp(y[:, None]), ok, seed, quick, params)[0]
+
+
+def predict_or_nan(b, Z) -> np.ndarray:
+    """A booster's prediction, NaN where there is no booster."""
+    return b.predict(Z) if b is not None else np.full(len(Z), np.nan)
+
+
+class BoosterKind:
+    """A kind of LightGBM boosters on the raw features with inner cross-validated predictions (format_choice's
+    margin): fitted on every row, and once per inner fold without it for ``cv_pred``. A subclass says what one fit
+    is (``_fit(Z, Y, train)``: its models on the rows ``train``), how they predict (``_predict(models, Z)``: ln
+    seconds, Y's columns) and what every fit shares (``_prepare(Y)``, which also sets ``info``)."""
+    raw_features = True  # trees: a monotone transform of an input changes nothing
+
+    def _prepare(self, Y):
+        self.info = {}
+
+    def fit(self, Z, Y, fold, names=None):
+        self._prepare(Y)
+        self.models = self._fit(Z, Y, np.ones(len(Z), bool))
+        self.cv_pred = np.full(Y.shape, np.nan)
+        for f in np.unique(fold):
+            te = fold == f
+            self.cv_pred[te] = self._predict(self._fit(Z, Y, ~te), Z[te])
+        return self
+
+    def predict(self, Z):
+        return self._predict(self.models, Z)
+
+
 def reference_log_time(Y: np.ndarray, reference: np.ndarray) -> np.ndarray:
     """Per row the ln of the least time per call over the ``reference`` columns of Y's time half (NaN where one
     of them was not measured: np.min passes it on)."""
     return Y[:, :Y.shape[1] // 2][:, reference].min(axis=1)
 
 
-class RelativeLightgbm:
+class RelativeLightgbm(BoosterKind):
     """Targets relative to the least time over the reference alternatives (module docstring), one LightGBM
-    regressor per target and one for the reference; inner cross-validated predictions for the margin, as
-    format_choice.TableLightgbm.
+    regressor per target and one for the reference.
 
     Y as format_choice lays it out: L columns of ln(seconds per call), then L of ln(preprocessing seconds).
     ``reference``: a mask over the L alternatives, set by the caller before fit (format_choice: the CSR labels);
     None takes the time columns measured on every training matrix."""
     kind = "lightgbm_relative"
-    raw_features = True  # trees: a monotone transform of an input changes nothing
 
     def __init__(self, seed: int = 0, quick: bool = False):
         self.seed, self.quick = seed, quick
@@ -50,10 +83,16 @@ class RelativeLightgbm:
         self.reference = None
 
     def _booster(self, Z, y, ok):
-        """A booster of ln-target y on the rows ``ok`` (None where fewer than 2)."""
-        if ok.sum() < 2:
-            return None
-        return runtime_table.fit(Z, np.exp(y[:, None]), ok, self.seed, False, self.params)[0]
+        return booster(Z, y, ok, self.seed, False, self.params)
+
+    def _prepare(self, Y):
+        L = Y.shape[1] // 2
+        ref = (np.isfinite(Y[:, :L]).all(axis=0) if self.reference is None
+               else np.asarray(self.reference, bool))
+        if ref.shape != (L,) or not ref.any():
+            raise ValueError(f"{self.kind}: no reference alternative among {L} (mask {ref.tolist()})")
+        self.ref_cols = ref
+        self.info = {"reference": [int(j) for j in np.flatnonzero(ref)]}
 
     def _fit(self, Z, Y, train):
         """(reference booster, one booster per column of Y relative to the reference) on the rows ``train``."""
@@ -66,24 +105,4 @@ class RelativeLightgbm:
     @staticmethod
     def _predict(models, Z):
         ref, rel = models
-        base = ref.predict(Z) if ref is not None else np.full(len(Z), np.nan)
-        return base[:, None] + np.column_stack([b.predict(Z) if b is not None else np.full(len(Z), np.nan)
-                                                for b in rel])
-
-    def fit(self, Z, Y, fold, names=None):
-        L = Y.shape[1] // 2
-        ref = (np.isfinite(Y[:, :L]).all(axis=0) if self.reference is None
-               else np.asarray(self.reference, bool))
-        if ref.shape != (L,) or not ref.any():
-            raise ValueError(f"{self.kind}: no reference alternative among {L} (mask {ref.tolist()})")
-        self.ref_cols = ref
-        self.models = self._fit(Z, Y, np.ones(len(Z), bool))
-        self.cv_pred = np.full(Y.shape, np.nan)
-        for f in np.unique(fold):
-            te = fold == f
-            self.cv_pred[te] = self._predict(self._fit(Z, Y, ~te), Z[te])
-        self.info = {"reference": [int(j) for j in np.flatnonzero(ref)]}
-        return self
-
-    def predict(self, Z):
-        return self._predict(self.models, Z)
+        return predict_or_nan(ref, Z)[:, None] + np.column_stack([predict_or_nan(b, Z) for b in rel])

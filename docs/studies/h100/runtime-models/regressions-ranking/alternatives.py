@@ -18,7 +18,6 @@ import numpy as np
 from aspmv_train import format_choice as fc
 from aspmv_train import oof, runtime_table
 from aspmv_train import runtime_models as rm
-from aspmv_train.ranking_models import RelativeLightgbm
 
 M = "tuning_data/h100/measurements/2026-12-02-"
 REAL = [M + f"real-double-{p}" for p in ("a1", "a2", "b1", "b2", "c1", "c2")]
@@ -153,12 +152,9 @@ def kind(name, reference=True):
 
 
 def _no_cv(m, Z, Y):
-    """fit without the inner cross-validation: the kinds' _fit on every row (TableLightgbm, RelativeLightgbm)."""
-    if isinstance(m, RelativeLightgbm):
-        m.ref_cols = np.asarray(m.reference, bool)
+    """fit without the inner cross-validation: the kinds' _fit on every row (ranking_models.BoosterKind's)."""
+    m._prepare(Y)
     m.models = m._fit(Z, Y, np.ones(len(Z), bool))
-    if not isinstance(m, RelativeLightgbm):
-        m.boosters = m.models
     return m
 
 
