@@ -5,8 +5,9 @@
 #     [PER_SET_S=<seconds>] bash perf/device/collect_sets.sh
 # with `.device/lc` carried (bin.tar.xz: the stripped tool; real/: the pattern files and spec-<part>.txt of
 # perf/device/real_corpus_parts.py for the committed specs of tuning_data/h200/measurements/2026-12-02-real-double-*).
-# A set: real-<part> (.device/lc/real/spec-<part>.txt) or generated-<part> (the tracked spec of
-# tuning_data/h200/measurements/2026-12-02-generated-<part>). A folder an earlier call left unfinished is carried as
+# A set: real-<part> (.device/lc/real/spec-<part>.txt) or generated-<part> (.device/lc/generated/spec-<part>.txt
+# where carried, else the tracked spec of tuning_data/h200/measurements/2026-12-02-generated-<part>, which
+# perf/device/slim_tree.sh holds out of the tree). A folder an earlier call left unfinished is carried as
 # .device/lc/resume/<NAME>-<set> and resumed. Double, the collector's protocol (10 warm-ups, median of 5 batches), no
 # blockwise samples. Writes $OUT/<NAME>.tar.xz: <NAME>-<set>/ folders, collect logs, summary.txt, gpu.txt.
 # CPU=1: the host's cores instead (the cpu preset's tool in .device/lc-cpu/bin.tar.xz; OpenMP on every core,
@@ -29,7 +30,8 @@ for S in $SETS; do
   P=${S#*-}
   case $S in
     real-*) spec=.device/lc/real/spec-$P.txt ;;
-    generated-*) spec=tuning_data/h200/measurements/2026-12-02-generated-$P/corpus-spec.txt ;;
+    generated-*) spec=.device/lc/generated/spec-$P.txt  # carried where the tree is slimmed (slim_tree.sh)
+                 [ -f "$spec" ] || spec=tuning_data/h200/measurements/2026-12-02-generated-$P/corpus-spec.txt ;;
     *) note "unknown set $S"; continue ;;
   esac
   [ -d ".device/lc/resume/$NAME-$S" ] && cp -r ".device/lc/resume/$NAME-$S" "$R/"
