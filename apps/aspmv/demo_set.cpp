@@ -8,6 +8,7 @@
 
 #include <corpus/generated.hpp>
 #include <corpus/random_csr.hpp>
+#include <corpus/spec.hpp>
 #include <corpus/stencil.hpp>
 
 #include <cstdlib>
@@ -60,6 +61,8 @@ std::vector<MatrixSource> named_sources(const std::vector<std::string>& names) {
   for (const auto& m : names) {
     if (corpus::is_generated_name(m))
       sources.push_back({m, "generated", [m] { return corpus::generate(m); }});
+    else if (const auto derived = corpus::derived_file_entry(m))
+      sources.push_back({derived->name, m, [e = *derived] { return corpus::load(e); }});
     else
       sources.push_back(file_source(m));
   }

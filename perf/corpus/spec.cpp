@@ -106,6 +106,28 @@ std::vector<SpecEntry> read_spec(const std::string& path) {
   return entries;
 }
 
+std::optional<SpecEntry> derived_file_entry(const std::string& text) {
+  const auto slash = text.find_last_of('/');
+  const auto cut = text.find("--", slash == std::string::npos ? 0 : slash + 1);
+  if (cut == std::string::npos) return std::nullopt;
+  std::string path = text.substr(0, cut);
+  bool transposed = false;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec) && ends_with(path, "-T")) {
+    path.resize(path.size() - 2);
+    transposed = true;
+  }
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  std::string words = path + (transposed ? " -T" : "");
+  std::istringstream ops(text.substr(cut + 2));
+  for (std::string op; std::getline(ops, op, '-');) {
+    if (op.empty() || !is_derive_op(op)) throw Error("'" + text + "': '" + op + "' is not a derive op");
+    words += " " + op;
+  }
+  if (words == path + (transposed ? " -T" : "")) throw Error("'" + text + "': no derive op after '--'");
+  return file_entry(words, std::filesystem::path());
+}
+
 HostCsr<double, std::int64_t> load(const SpecEntry& e) {
   if (e.path.empty()) return generate(e.name);
   auto a = io::read_matrix(e.path);

@@ -19,6 +19,7 @@
 #include <aspmv/host_csr.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,14 @@ struct SpecEntry {
 // naming the spec file and the 1-based line; aspmv::Error when the spec file
 // cannot be read.
 std::vector<SpecEntry> read_spec(const std::string& path);
+
+// A file with derive ops named on a command line as the spec entry's name
+// would read with the path in front: "<path>[-T]--<op>[-<op>...]" (e.g.
+// "real/E226.mtx.xz--tile2225x2s792", "a.mtx-T--kron4-perm3"): the entry
+// `file <path> [-T] <op> ...` would give (its name the stem's, as there).
+// std::nullopt when `text` has no "--" after its last '/' or the path before
+// it (without "-T") is not a file; aspmv::Error when the ops do not parse.
+std::optional<SpecEntry> derived_file_entry(const std::string& text);
 
 // The matrix of an entry: generate(name) for generated entries, the file
 // (transposed for "-T", then the derive ops) otherwise.

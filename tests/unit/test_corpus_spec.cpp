@@ -5,8 +5,10 @@
 
 #include <aspmv/error.hpp>
 #include <aspmv/io/matrix_market.hpp>
+#include <aspmv/io/read_matrix.hpp>
 #include <aspmv/validate.hpp>
 
+#include <corpus/derive.hpp>
 #include <corpus/generated.hpp>
 #include <corpus/spec.hpp>
 #include <corpus/spec_builder.hpp>
@@ -238,4 +240,32 @@ TEST_CASE("the suitesparse matrices of scripts/fetch_suitesparse_matrices.sh loa
     CHECK(a.nnz() > 0);
     CHECK(validate(a, {true, true, true}).valid());
   }
+}
+
+TEST_CASE("a derived file named on a command line: <path>[-T]--<op>-<op>", "[corpus][spec]") {
+  TempFolder dir;
+  const auto small = generate("rand-uniform-r30-c50-m5-s2-seed3");
+  const auto path = (dir.path / "sub" / "small-matrix.mtx").string();
+  io::write_matrix_market(path, small);
+  const auto e = derived_file_entry(path + "--kron3-tile2x1s5");
+  REQUIRE(e);
+  CHECK(e->name == "small-matrix--kron3-tile2x1s5");
+  CHECK(e->family == "real-derived");
+  CHECK_FALSE(e->transpose);
+  REQUIRE(e->derive_ops.size() == 2);
+  const auto spec = dir.write("one.txt", "file sub/small-matrix.mtx kron3 tile2x1s5\n");
+  CHECK(same(load(*e), load(read_spec(spec).at(0))));
+  const auto t = derived_file_entry(path + "-T--kron2");
+  REQUIRE(t);
+  CHECK(t->name == "small-matrix-T--kron2");
+  CHECK(t->transpose);
+  CHECK(same(load(*t), derive(transpose(io::read_matrix(path)), parse_derive_op("kron2"))));
+  // Not derived names: no "--" after the last '/', or no such file (a generated name, a missing file).
+  CHECK_FALSE(derived_file_entry(path));
+  CHECK_FALSE(derived_file_entry((dir.path / "a--b" / "small.mtx").string()));
+  CHECK_FALSE(derived_file_entry(path + "x--kron2"));
+  CHECK_FALSE(derived_file_entry("stencil2d-5pt-20x10"));
+  CHECK_THROWS_AS(derived_file_entry(path + "--kron3-bogus"), Error);
+  CHECK_THROWS_AS(derived_file_entry(path + "--"), Error);
+  CHECK_THROWS_AS(derived_file_entry(path + "--kron3--kron2"), Error);
 }
