@@ -146,6 +146,11 @@ struct KernelParameters {
   // 2, 4, 8; their sums added by shuffles), or 0: chosen per matrix from the
   // rows, the mean row and the device's resident threads (sell_row_parts).
   int sell_row_lanes = 1;
+  // GPU backends, lrb in one launch: its long rows' pieces this many entries
+  // long (any positive length; a row of more pieces than a warp has lanes is
+  // added by its last piece in several passes); 0: chosen per matrix
+  // (impl/lrb_one_launch.hpp's choose_lrb_piece).
+  int lrb_piece = 0;
 };
 
 struct ArchProvenance {

@@ -76,7 +76,9 @@ std::vector<corpus::NamedMatrix> lrb_matrices() {
 // over 512 entries a team's) wherever the space runs one (on CPUs the
 // vector lanes of a row run one after the other), and a narrow one (4 lanes,
 // rows over 16 entries long: many long rows, cut in many pieces), with
-// pieces of 16 entries or of 16 to 64 chosen per matrix.
+// pieces of 16 entries, of 16 to 64 chosen per matrix, or of 3 (the table's
+// lrb_piece: a row of 5000 entries in 1,667 pieces, far more than a warp's
+// lanes, which its last piece adds in many passes).
 template <class Space>
 std::vector<impl::LrbShape> shapes(const predictors::KernelParameters& p) {
   std::vector<impl::LrbShape> s{impl::lrb_shape<Space>(p)};
@@ -93,6 +95,9 @@ std::vector<impl::LrbShape> shapes(const predictors::KernelParameters& p) {
   impl::LrbShape chosen = narrow;  // in one launch, pieces of 16 to 64 entries chosen per matrix
   chosen.max_piece = 64;
   s.push_back(chosen);
+  impl::LrbShape fixed = narrow;
+  fixed.piece = 3;
+  s.push_back(fixed);
   return s;
 }
 
@@ -139,9 +144,10 @@ void check_step(const corpus::NamedMatrix& m, const impl::LrbShape& shape, Lanes
                  (step.one_launch() ? ", " + std::to_string(step.one_launch()->num_pieces()) + " pieces" : "");
       });
   INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", widest vector " << shape.max_lanes
-                << ", long row " << shape.long_row << ", pieces up to " << shape.max_piece << ", one launch "
-                << shape.one_launch << ", lanes " << static_cast<int>(how) << ", wave lanes " << wave_lanes
-                << ", split " << split << ", deterministic " << deterministic << ", beta " << beta << ": " << groups);
+                << ", long row " << shape.long_row << ", pieces up to " << shape.max_piece << " (fixed " << shape.piece
+                << "), one launch " << shape.one_launch << ", lanes " << static_cast<int>(how) << ", wave lanes "
+                << wave_lanes << ", split " << split << ", deterministic " << deterministic << ", beta " << beta << ": "
+                << groups);
   INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
   CHECK(out.comparison.within_bounds);
   if (shape.one_launch && !shape.one_range) {
@@ -320,21 +326,56 @@ TEST_CASE("lrb's class lanes: Kokkos Kernels' rule unless the options choose, cl
 
 TEST_CASE("lrb's one launch: the pieces' length from the long rows and the device", "[unit][lrb]") {
   using Seg = impl::RowSegment<std::int64_t>;
-  // Few long rows: the shortest pieces.
+  // Few long rows: the shortest pieces, unless a row would have more pieces than its last one adds in the passes
+  // allowed.
   const std::vector<Seg> few{{0, 0, 4800}, {5, 4800, 6400}};
-  CHECK(impl::choose_lrb_piece(few, 128, 512, 8448, 32) == 256);  // 4800 / 128 = 38 pieces: more than a warp
-  CHECK(impl::choose_lrb_piece(few, 128, 512, 8448, 64) == 128);  // a warp of 64 lanes adds 38 in one pass
+  CHECK(impl::choose_lrb_piece(few, 128, 512, 8448, 32) == 256);   // 4800 / 128 = 38 pieces: more than 32
+  CHECK(impl::choose_lrb_piece(few, 128, 512, 8448, 64) == 128);   // 38 of at most 64
+  CHECK(impl::choose_lrb_piece(few, 128, 512, 8448, 256) == 128);  // the default: 8 passes of a warp of 32
   const std::vector<Seg> short_ones{{0, 0, 300}, {1, 300, 700}};
   CHECK(impl::choose_lrb_piece(short_ones, 128, 512, 8448, 32) == 128);
+  const std::vector<Seg> arrow{{0, 0, 46500}};  // one row of 46,500: 364 pieces of 128, 182 of 256
+  CHECK(impl::choose_lrb_piece(arrow, 128, 512, 8448, 256) == 256);
   // More pieces than the device holds warps: longer pieces, never longer than the longest allowed.
   std::vector<Seg> many;
   for (std::int64_t r = 0; r < 10000; ++r) many.push_back({static_cast<std::int32_t>(r), r * 300, r * 300 + 300});
-  CHECK(impl::choose_lrb_piece(many, 128, 512, 8448, 32) == 512);    // 30,000 pieces of 128, 20,000 of 256
-  CHECK(impl::choose_lrb_piece(many, 128, 512, 100000, 32) == 128);  // a larger device holds them
-  CHECK(impl::choose_lrb_piece(many, 128, 128, 8448, 32) == 128);    // a fixed length stays fixed
+  CHECK(impl::choose_lrb_piece(many, 128, 512, 8448, 256) == 512);    // 30,000 pieces of 128, 20,000 of 256
+  CHECK(impl::choose_lrb_piece(many, 128, 512, 100000, 256) == 128);  // a larger device holds them
+  CHECK(impl::choose_lrb_piece(many, 128, 128, 8448, 256) == 128);    // a fixed length stays fixed
   const std::vector<Seg> huge{{0, 0, std::int64_t{1} << 40}};
-  CHECK(impl::choose_lrb_piece(huge, 128, 512, 8448, 32) == 512);
-  CHECK(impl::choose_lrb_piece(std::vector<Seg>{}, 128, 512, 8448, 32) == 128);
+  CHECK(impl::choose_lrb_piece(huge, 128, 512, 8448, 256) == 512);
+  CHECK(impl::choose_lrb_piece(std::vector<Seg>{}, 128, 512, 8448, 256) == 128);
+}
+
+TEST_CASE("lrb's GPU shape: long rows over 8 passes of the widest vector, pieces from 4 passes, or the table's",
+          "[unit][lrb]") {
+  predictors::KernelParameters p = arch_table().parameters;
+  p.lrb_one_launch = 1;
+  p.lrb_long_row = 0;
+  p.lrb_piece = 0;
+  const auto check = [&](auto space) {
+    using Space = decltype(space);
+    using Traits = backends::Traits<Space>;
+    const impl::LrbShape s = impl::lrb_shape<Space>(p);
+    if (!Traits::is_gpu) {
+      CHECK(s.min_piece == 0);
+      CHECK(s.piece == 0);
+      return;
+    }
+    CHECK(s.long_row == impl::lrb_long_row_passes * Traits::max_tpr);
+    CHECK(s.min_piece == impl::lrb_piece_passes * Traits::max_tpr);
+    CHECK(s.min_piece < s.long_row);
+    predictors::KernelParameters fixed = p;
+    fixed.lrb_long_row = 300;
+    fixed.lrb_piece = 77;
+    const impl::LrbShape f = impl::lrb_shape<Space>(fixed);
+    CHECK(f.long_row == 300);
+    CHECK(f.max_piece == 300);
+    CHECK(f.min_piece == 0);  // the long row's length
+    CHECK(f.piece == 77);
+  };
+  check(Kokkos::DefaultExecutionSpace{});
+  check(Kokkos::DefaultHostExecutionSpace{});
 }
 
 TEMPLATE_LIST_TEST_CASE("lrb's plan names its launches", "[kernels][lrb]", Spaces) {

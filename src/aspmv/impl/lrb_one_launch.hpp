@@ -18,7 +18,7 @@
 //  - a long row is cut into pieces of at most `piece` entries, a unit each
 //    (choose_lrb_piece: short pieces where the long rows are few, so their
 //    chains of loads stay short; longer ones where pieces would outnumber
-//    the device's warps or a row's pieces a warp). A row of one piece writes
+//    the device's warps or a row's pieces 8 passes of a warp's lanes). A row of one piece writes
 //    y; the pieces of a longer row write their sums to the workspace, and
 //    the last piece to finish (a counter a row, back to zero after it) adds
 //    them in piece order and writes the row: deterministic, no prescale of
@@ -120,16 +120,16 @@ LrbPieces<Offset> cut_lrb_pieces(const std::vector<RowSegment<Offset>>& rows, st
   return out;
 }
 
-// The pieces' length for `rows` (the long rows, each longer than
-// `shortest`): the shortest of shortest, 2 x shortest, ... up to `longest`
-// with which the pieces fit in `resident_units` (the warps the device holds
-// at once) and no row has more than `warp` pieces (its last piece adds them
-// in one pass of the warp). Short pieces keep each warp's chain of
-// dependent loads short where the long rows are few; where they are many,
-// longer pieces mean fewer partial sums to write and add.
+// The pieces' length for `rows` (the long rows): the shortest of shortest,
+// 2 x shortest, ... up to `longest` with which the pieces fit in
+// `resident_units` (the warps the device holds at once) and no row has more
+// than `row_pieces` pieces (its last piece adds them, a warp's lanes at a
+// time). Short pieces keep each warp's chain of dependent loads short where
+// the long rows are few; where they are many, longer pieces mean fewer
+// partial sums to write and add.
 template <class Offset>
 std::int64_t choose_lrb_piece(const std::vector<RowSegment<Offset>>& rows, std::int64_t shortest, std::int64_t longest,
-                              std::int64_t resident_units, int warp) {
+                              std::int64_t resident_units, std::int64_t row_pieces) {
   std::int64_t piece = std::max<std::int64_t>(1, shortest);
   for (; piece < longest; piece *= 2) {
     std::int64_t total = 0, most = 0;
@@ -139,7 +139,7 @@ std::int64_t choose_lrb_piece(const std::vector<RowSegment<Offset>>& rows, std::
       total += n;
       most = std::max(most, n);
     }
-    if (total <= resident_units && most <= warp) break;
+    if (total <= resident_units && most <= row_pieces) break;
   }
   return std::min(piece, std::max(longest, shortest));
 }

@@ -14,7 +14,7 @@
 //    a prescale, or in order with PlanOptions::deterministic).
 // On GPUs every class and the long rows run in one launch by default
 // (impl/lrb_one_launch.hpp: a warp the unit, TpR up to a warp, rows over 8
-// passes of a warp long in pieces of a warp each, the pieces 8 to 16 passes
+// passes of a warp long in pieces of a warp each, the pieces 4 to 16 passes
 // long by choose_lrb_piece, combined by the last piece in order); with the
 // table's lrb_one_launch 0, neighbouring classes with the same TpR share a
 // launch, and so does a launch whose rows would take less than one wave of
@@ -73,20 +73,33 @@ struct LrbShape {
   bool one_range = true;
   int max_team_size = 1;
   bool one_launch = false;
+  std::int64_t piece = 0;      // in one launch the long rows' pieces' length; 0: choose_lrb_piece's
+  std::int64_t min_piece = 0;  // in one launch choose_lrb_piece's shortest piece; 0: long_row
 };
 
 // In one launch, rows over this many passes of the widest vector are long by
-// default (the table's lrb_long_row 0), cut into pieces of up to
+// default (the table's lrb_long_row 0), cut into pieces of lrb_piece_passes to
 // team_row_lane_passes passes. With 4 (rows over 128 entries long on CUDA)
 // the medium class of rows of 33 to 128 entries took a TpR from its
 // statistics that ran rand-normal-r500000 2x slower than with 8 or 16 (H200,
 // perf/results/h200/2026-11-29-lrb, call 8).
-inline constexpr std::int64_t lrb_shortest_piece_passes = 8;
+inline constexpr std::int64_t lrb_long_row_passes = 8;
+
+// In one launch by default the long rows' pieces are from this many passes of
+// the widest vector long (128 entries on CUDA: one unrolled pass of
+// strided_dot a lane), longer where they would outnumber the device's warps
+// or a row would have more than lrb_row_piece_passes passes of a warp's lanes
+// of pieces. Fixed pieces of 4 passes against the 8 or 16 chosen before: lrb
+// 1.10x faster on 61 matrices with long rows in double, 1.02x in float
+// (H100, perf/results/h100/2026-12-06-lrb-pieces, call 1; pieces of 1, 2 and
+// 8 passes slower; the rule as committed: call 2 there).
+inline constexpr std::int64_t lrb_piece_passes = 4;
+inline constexpr std::int64_t lrb_row_piece_passes = 8;
 
 // This space's shape: on GPUs its widest vector; rows above the table's
 // lrb_long_row entries long (0: in one launch rows above
-// lrb_shortest_piece_passes passes of the widest vector, in pieces of up to
-// team_row_lane_passes passes; in a launch per TpR rows above
+// lrb_long_row_passes passes of the widest vector, in pieces of
+// lrb_piece_passes up to team_row_lane_passes passes; in a launch per TpR rows above
 // team_row_lane_passes passes, a team each); on CPUs one lane a row and rows
 // above long_row_split_nnz split over threads.
 template <class ExecSpace>
@@ -102,9 +115,11 @@ LrbShape lrb_shape(const predictors::KernelParameters& p) {
     if (p.lrb_long_row > 0) {
       s.long_row = s.max_piece = p.lrb_long_row;
     } else {
-      s.long_row = s.one_launch ? lrb_shortest_piece_passes * Traits::max_tpr : widest;
+      s.long_row = s.one_launch ? lrb_long_row_passes * Traits::max_tpr : widest;
       s.max_piece = widest;
+      if (s.one_launch) s.min_piece = lrb_piece_passes * Traits::max_tpr;
     }
+    s.piece = p.lrb_piece;
   } else {
     s.long_row = s.max_piece = p.long_row_split_nnz;
   }
@@ -261,10 +276,12 @@ class LrbStep {
         add_lrb_part(layout, g.begin, g.end, g.lanes, LrbOneLaunch<ExecSpace, Matrix>::warp);
       const int warp = LrbOneLaunch<ExecSpace, Matrix>::warp;
       const std::int64_t resident_warps = std::max<std::int64_t>(1, exec.concurrency() / warp);
-      one_.emplace(
-          exec, layout, long_rows,
-          choose_lrb_piece(long_rows, rule_.long_row, std::max(shape.max_piece, rule_.long_row), resident_warps, warp),
-          p.direct_launch);
+      const std::int64_t shortest = shape.min_piece > 0 ? shape.min_piece : rule_.long_row;
+      const std::int64_t piece = shape.piece > 0
+                                     ? shape.piece
+                                     : choose_lrb_piece(long_rows, shortest, std::max(shape.max_piece, shortest),
+                                                        resident_warps, lrb_row_piece_passes * warp);
+      one_.emplace(exec, layout, long_rows, piece, p.direct_launch);
     } else if (!long_rows.empty()) {
       team_.emplace(exec, a, cut_segments(long_rows, p.long_row_split_nnz), segment_shape<ExecSpace>(p), deterministic);
     }
@@ -427,7 +444,8 @@ struct Lrb {
                                        /*row_bound*/ false};
   static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::long_row_split,
                                                   TableParameter::tpr,          TableParameter::lrb_one_launch,
-                                                  TableParameter::lrb_long_row, TableParameter::direct_launch};
+                                                  TableParameter::lrb_long_row, TableParameter::lrb_piece,
+                                                  TableParameter::direct_launch};
   template <class ExecSpace, class Matrix>
   using Step = impl::LrbStep<ExecSpace, Matrix>;
 

@@ -73,6 +73,7 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(tile_mma)                     \
   X(lrb_one_launch)               \
   X(lrb_long_row)                 \
+  X(lrb_piece)                    \
   X(split_lane_entries)           \
   X(split_medium_passes)          \
   X(split_chunk)                  \
