@@ -119,12 +119,13 @@ std::optional<SpecEntry> derived_file_entry(const std::string& text) {
   }
   if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
   std::string words = path + (transposed ? " -T" : "");
+  bool any_op = false;
   std::istringstream ops(text.substr(cut + 2));
-  for (std::string op; std::getline(ops, op, '-');) {
+  for (std::string op; std::getline(ops, op, '-'); any_op = true) {
     if (op.empty() || !is_derive_op(op)) throw Error("'" + text + "': '" + op + "' is not a derive op");
     words += " " + op;
   }
-  if (words == path + (transposed ? " -T" : "")) throw Error("'" + text + "': no derive op after '--'");
+  if (!any_op) throw Error("'" + text + "': no derive op after '--'");
   return file_entry(words, std::filesystem::path());
 }
 
