@@ -151,6 +151,11 @@ struct KernelParameters {
   // added by its last piece in several passes); 0: chosen per matrix
   // (impl/lrb_one_launch.hpp's choose_lrb_piece).
   int lrb_piece = 0;
+  // GPU backends, CSR-vector as a range of warps (vector_range 1): the cache
+  // hint of its value and column-index loads (backends/load_hint.hpp's
+  // LoadHint: 0 plain, 1 read-only, 2 streaming, 3 read-only without L1
+  // allocation, 4 that and evict-first in L2).
+  int vector_load = 0;
 };
 
 struct ArchProvenance {

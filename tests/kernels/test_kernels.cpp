@@ -13,6 +13,7 @@
 
 #include <aspmv/plan.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
+#include <backends/load_hint.hpp>
 
 #include <sstream>
 #include <string>
@@ -160,4 +161,23 @@ TEMPLATE_LIST_TEST_CASE("the kernels that read vector_range equal the reference 
         });
     CHECK(ran >= 2 * matrices.size());  // csr_vector at every TpR, csr_delta
   }
+}
+
+TEMPLATE_LIST_TEST_CASE("CSR-vector equals the reference with every cache hint of its matrix loads",
+                        "[kernels][direct]", Configs) {
+  // GPUs: the range of warps with values and column indices read under each backends::LoadHint (CUDA: .nc, .cs,
+  // L1::no_allocate, L2::evict_first), through Kokkos and through the backend's own launch; CPUs read plainly.
+  const auto matrices = launch_parameter_matrices();
+  for (int hint = 1; hint < backends::load_hint_count; ++hint)
+    for (const int direct : {0, 1}) {
+      const auto ran = check_with_parameter<TestType>(
+          matrices, TableParameter::vector_load,
+          "vector_load " + std::to_string(hint) + ", direct_launch " + std::to_string(direct),
+          [&](predictors::KernelParameters& p) {
+            p.vector_range = 1;
+            p.vector_load = hint;
+            p.direct_launch = direct;
+          });
+      CHECK(ran >= matrices.size());  // csr_vector at every TpR
+    }
 }

@@ -8,7 +8,9 @@
 // order: no team, no Kokkos vector reduction, no per-row single; the range
 // is launched as the table's direct_launch says (backends/range_launch.hpp).
 // The row's column indices come from a run-columns source
-// (impl/run_columns.hpp): A's own, or csr_delta's base + deltas.
+// (impl/run_columns.hpp): A's own, or csr_delta's base + deltas. The matrix's
+// streams are read with the cache hint H (backends/load_hint.hpp; the
+// table's vector_load, A's own columns only).
 
 #include <aspmv/error.hpp>
 #include <aspmv/impl/kernel_types.hpp>
@@ -16,6 +18,7 @@
 #include <aspmv/impl/run_columns.hpp>
 #include <aspmv/impl/strided_dot.hpp>
 #include <aspmv/impl/warp_ops.hpp>
+#include <backends/load_hint.hpp>
 #include <backends/range_launch.hpp>
 #include <backends/traits.hpp>
 
@@ -23,10 +26,13 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
+#include <type_traits>
 
 namespace aspmv::impl {
 
-template <class Backend, class Matrix, class RowColumns, class XView, class YView>
+template <class Backend, class Matrix, class RowColumns, class XView, class YView,
+          backends::LoadHint H = backends::LoadHint::plain>
 struct RowGroupRangeFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
@@ -51,7 +57,7 @@ struct RowGroupRangeFunctor {
       const Offset begin = offsets(row), end = offsets(row + 1);
       const auto first = static_cast<Offset>(begin + (lane & (lanes - 1)));
       columns.with_run(row, [&](const auto& cols) {
-        sum = strided_dot<Value>(first, end, static_cast<Offset>(lanes), cols, vals, x);
+        sum = strided_dot<Value, H>(first, end, static_cast<Offset>(lanes), cols, vals, x);
       });
     }
     sum = group_sum<Backend>(sum, lane, lanes);
@@ -67,13 +73,17 @@ constexpr bool row_groups_fit(int tpr) {
   return Backend::is_gpu && tpr > 1 && tpr <= Backend::warp_lanes && (tpr & (tpr - 1)) == 0;
 }
 
-// Every row of `a` with `tpr` lanes (row_groups_fit), one dispatch.
+// Every row of `a` with `tpr` lanes (row_groups_fit), one dispatch; the
+// matrix's streams read with cache hint `hint` (a backends::LoadHint; A's own
+// columns only, others plain).
 template <class ExecSpace, class Matrix, class RowColumns, class XView, class YView>
 void launch_row_groups(const char* label, const ExecSpace& exec, const Matrix& a, const RowColumns& columns, int tpr,
                        int direct, typename Matrix::value_type alpha, const XView& x, typename Matrix::value_type beta,
-                       const YView& y) {
+                       const YView& y, int hint = 0) {
   using Backend = backends::Traits<ExecSpace>;
   if (!row_groups_fit<ExecSpace>(tpr)) throw Error("aspmv::impl::launch_row_groups: TpR must be 2 to a warp");
+  if (hint < 0 || hint >= backends::load_hint_count)
+    throw Error("aspmv::impl::launch_row_groups: no cache hint " + std::to_string(hint));
   const std::int64_t rows = a.num_rows();
   if (rows <= 0) return;
   int log2 = 0;
@@ -82,10 +92,24 @@ void launch_row_groups(const char* label, const ExecSpace& exec, const Matrix& a
   if (rows > (std::numeric_limits<std::int64_t>::max() - warp) / tpr)
     throw Error("aspmv::impl::launch_row_groups: rows x TpR overflow a 64-bit range");
   const std::int64_t threads = (rows * tpr + warp - 1) / warp * warp;
-  backends::parallel_range(label, RangePolicy<ExecSpace>(exec, 0, threads),
-                           RowGroupRangeFunctor<Backend, Matrix, RowColumns, XView, YView>{
-                               a.row_offsets(), a.values(), columns, x, y, alpha, beta, rows, log2},
-                           direct);
+  const auto launch = [&](auto hinted) {
+    constexpr backends::LoadHint H = decltype(hinted)::value;
+    backends::parallel_range(label, RangePolicy<ExecSpace>(exec, 0, threads),
+                             RowGroupRangeFunctor<Backend, Matrix, RowColumns, XView, YView, H>{
+                                 a.row_offsets(), a.values(), columns, x, y, alpha, beta, rows, log2},
+                             direct);
+  };
+  using backends::LoadHint;
+  if constexpr (is_plain_columns<RowColumns>::value) {
+    switch (static_cast<LoadHint>(hint)) {
+      case LoadHint::read_only: return launch(std::integral_constant<LoadHint, LoadHint::read_only>{});
+      case LoadHint::streaming: return launch(std::integral_constant<LoadHint, LoadHint::streaming>{});
+      case LoadHint::no_l1: return launch(std::integral_constant<LoadHint, LoadHint::no_l1>{});
+      case LoadHint::no_l1_l2_first: return launch(std::integral_constant<LoadHint, LoadHint::no_l1_l2_first>{});
+      case LoadHint::plain: break;
+    }
+  }
+  launch(std::integral_constant<LoadHint, LoadHint::plain>{});
 }
 
 }  // namespace aspmv::impl

@@ -13,6 +13,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <type_traits>
 
 namespace aspmv::impl {
 
@@ -25,6 +26,12 @@ struct RunColumnsPlain {
     f(cols);
   }
 };
+
+// Whether a column source is A's own indices (RunColumnsPlain).
+template <class T>
+struct is_plain_columns : std::false_type {};
+template <class Cols>
+struct is_plain_columns<RunColumnsPlain<Cols>> : std::true_type {};
 
 // Run w's base and deltas, or A's indices where the run is
 // wide (base -1): one branch a run.

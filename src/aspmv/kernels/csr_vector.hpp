@@ -118,6 +118,7 @@ struct VectorShape {
   std::int64_t rows_per_thread = 1;
   int direct = 0;  // TpR 1 on GPUs runs as a range kernel: the backend's own launch where it has one (direct_launch)
   int range = 1;   // GPUs, TpR > 1: a flat range of warps (1) or a team launch (0) (vector_range)
+  int load = 0;    // the range form's cache hint of the matrix's loads (vector_load; backends/load_hint.hpp)
 };
 
 // CSR-vector launch shape for a TpR on this backend.
@@ -127,6 +128,7 @@ VectorShape vector_shape(int tpr, const predictors::KernelParameters& p) {
   s.tpr = tpr;
   s.direct = p.direct_launch;
   s.range = p.vector_range;
+  s.load = p.vector_load;
   if (backends::Traits<ExecSpace>::is_gpu) {
     s.team_size = p.team_threads / tpr > 0 ? p.team_threads / tpr : 1;
     s.rows_per_thread = 1;
@@ -176,7 +178,7 @@ void launch_csr_vector_whole(const ExecSpace& exec, const Matrix& a, const Vecto
     if (runs_row_groups<ExecSpace>(shape)) {
       launch_row_groups("aspmv::spmv::csr_vector_range", exec, a,
                         RunColumnsPlain<typename Matrix::indices_view>{a.col_indices()}, shape.tpr, shape.direct, alpha,
-                        x, beta, y);
+                        x, beta, y, shape.load);
       return;
     }
   }
@@ -278,7 +280,8 @@ struct CsrVector {
                                        /*needs_structure*/ false, /*direct*/ true,
                                        /*row_bound*/ true};
   static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::host_rows_per_chunk,
-                                                  TableParameter::direct_launch, TableParameter::vector_range};
+                                                  TableParameter::direct_launch, TableParameter::vector_range,
+                                                  TableParameter::vector_load};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrVectorStep<ExecSpace, Matrix>;
 

@@ -74,6 +74,7 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(lrb_one_launch)               \
   X(lrb_long_row)                 \
   X(lrb_piece)                    \
+  X(vector_load)                  \
   X(split_lane_entries)           \
   X(split_medium_passes)          \
   X(split_chunk)                  \

@@ -1,0 +1,43 @@
+#pragma once
+// aspmv::backends::hinted_load<Hint>(p): one element of the matrix's streams
+// (values, column indices: each read once a product) read with a cache hint,
+// so that the stream need not displace x in L1 or L2. Where a backend has no
+// hints (CPUs; HIP today), or for elements other than 4 or 8 bytes, every
+// hint is a plain load. The table's vector_load picks the hint of
+// CSR-vector's range form (impl/row_group_range.hpp); the others read plainly.
+
+#include <Kokkos_Core.hpp>
+
+#include <type_traits>
+
+namespace aspmv::backends {
+
+enum class LoadHint : int {
+  plain = 0,           // the compiler's load (L1 and L2 as usual)
+  read_only = 1,       // the read-only (non-coherent) path
+  streaming = 2,       // evict first: likely read once
+  no_l1 = 3,           // read-only, not allocated in L1
+  no_l1_l2_first = 4,  // read-only, not allocated in L1, evicted first from L2
+};
+inline constexpr int load_hint_count = 5;
+
+}  // namespace aspmv::backends
+
+#ifdef KOKKOS_ENABLE_CUDA
+#include <backends/cuda/load_hint.hpp>
+#endif
+
+namespace aspmv::backends {
+
+template <LoadHint H, class T>
+KOKKOS_FORCEINLINE_FUNCTION T hinted_load(const T* p) {
+  constexpr bool hintable =
+      H != LoadHint::plain && std::is_trivially_copyable<T>::value && (sizeof(T) == 4 || sizeof(T) == 8);
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+  if constexpr (hintable) return cuda_hint::load<H, T>(p);
+#endif
+  (void)hintable;
+  return *p;
+}
+
+}  // namespace aspmv::backends
