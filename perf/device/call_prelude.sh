@@ -3,6 +3,7 @@
 #   source perf/device/call_prelude.sh DIR   # DIR: a carried folder holding bin.tar.xz (stripped binaries)
 #   ...
 #   call_finish NAME                          # $R packed into $OUT/NAME.tar.xz, the summary printed
+# (and the Nsight Compute helpers at the end)
 # Sets start (the call's SECONDS), R ($OUT/r, created: everything the call writes goes there), B (DIR/aspmv,
 # unpacked once while the machine stays warm) and LD_LIBRARY_PATH (the CUDA runtime); writes $R/gpu.txt (the GPU's
 # name, UUID and driver: each call may get another machine); `note MSG` adds "MSG (N s)" to $R/summary.txt.
@@ -21,4 +22,31 @@ note() { echo "$1 ($((SECONDS - start)) s)" >> "$R/summary.txt"; }
 call_finish() {
   cat "$R/summary.txt"
   tar -cJf "$OUT/$1.tar.xz" -C "$R" . && rm -rf "$R"
+}
+# Nsight Compute inside a call, each run cut at NCU_S seconds (default 25) and skipped when the call's `left`
+# (defined by the call script: seconds to its deadline) is under 30:
+#   ncu_details TAG REGEX BENCH_ARGS...  speed of light, memory workload (L1 and L2 hit rates), warp states, launch,
+#                                        occupancy and scheduler of launches 3-5 of the kernels whose demangled
+#                                        name matches REGEX in `aspmv bench --rounds 1 BENCH_ARGS`: $R/ncu_TAG.csv
+#   ncu_source TAG REGEX BENCH_ARGS...   the SASS with its source counters (stall samples, executed instructions)
+#                                        of launch 3: $R/ncu_source_TAG.csv.gz (perf/device/ncu_source_hotspots.py)
+# Regexes: our range kernels are named by their functors (RowGroupRangeFunctor, ...), cuSPARSE's by "cusparse::"
+# ("spmv" also matches aspmv's own).
+NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null)
+ncu_details() {
+  local tag=$1 regex=$2; shift 2
+  if (($(left) < 30)); then note "ncu $tag: not started (time)"; return; fi
+  timeout "${NCU_S:-25}" "$NCU" --csv --page details --kernel-name-base demangled -k "regex:$regex" --launch-skip 2 \
+    --launch-count 3 --section SpeedOfLight --section MemoryWorkloadAnalysis --section MemoryWorkloadAnalysis_Chart \
+    --section WarpStateStats --section LaunchStats --section Occupancy --section SchedulerStats \
+    "$B" bench --rounds 1 "$@" > "$R/ncu_$tag.csv" 2> "$R/ncu_$tag.err"
+  note "ncu $tag rc $?"
+}
+ncu_source() {
+  local tag=$1 regex=$2; shift 2
+  if (($(left) < 30)); then note "ncu source $tag: not started (time)"; return; fi
+  timeout "${NCU_S:-25}" "$NCU" --csv --page source --print-source sass --section SourceCounters \
+    --kernel-name-base demangled -k "regex:$regex" --launch-skip 2 --launch-count 1 \
+    "$B" bench --rounds 1 "$@" 2> "$R/ncu_source_$tag.err" | gzip > "$R/ncu_source_$tag.csv.gz"
+  note "ncu source $tag rc ${PIPESTATUS[0]}"
 }

@@ -12,7 +12,8 @@
 # blockwise samples. Writes $OUT/<NAME>.tar.xz: <NAME>-<set>/ folders, collect logs, summary.txt, gpu.txt.
 # CPU=1: the host's cores instead (the cpu preset's tool in .device/lc-cpu/bin.tar.xz; OpenMP on every core,
 # OMP_PROC_BIND=spread OMP_PLACES=threads; generation in turn, 4 batches: the CPU collections' protocol);
-# KERNELS=all there measures every method.
+# KERNELS=all there measures every method. A set written <set>@N takes the first N matrices of its spec only (the
+# matrices an earlier collection reached, when a column of it is re-collected); its folder is named by <set>.
 if [ "${CPU:-0}" = 1 ]; then
   source perf/device/call_prelude.sh .device/lc-cpu
   export OMP_NUM_THREADS=$(nproc) OMP_PROC_BIND=spread OMP_PLACES=threads
@@ -26,7 +27,8 @@ fi
 methods=(--methods "$KERNELS")
 [ "$KERNELS" = all ] && methods=()
 budget=${LIMIT_S:-480}
-for S in $SETS; do
+for SN in $SETS; do
+  S=${SN%@*}
   P=${S#*-}
   case $S in
     real-*) spec=.device/lc/real/spec-$P.txt ;;
@@ -34,6 +36,10 @@ for S in $SETS; do
                  [ -f "$spec" ] || spec=tuning_data/h200/measurements/2026-12-02-generated-$P/corpus-spec.txt ;;
     *) note "unknown set $S"; continue ;;
   esac
+  if [ "$SN" != "$S" ]; then  # the first N matrices (comment lines kept)
+    awk -v n="${SN#*@}" '/^#/ || /^[[:space:]]*$/ {print; next} ++k <= n' "$spec" > "$R/spec-$S-first.txt"
+    spec=$R/spec-$S-first.txt
+  fi
   [ -d ".device/lc/resume/$NAME-$S" ] && cp -r ".device/lc/resume/$NAME-$S" "$R/"
   left=$((budget - (SECONDS - start)))
   if ((left < 20)); then note "$S: not started (time)"; continue; fi
