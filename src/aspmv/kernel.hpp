@@ -33,7 +33,8 @@
   X(lrb, Lrb)                             \
   X(vector_split, VectorSplit)            \
   X(csr_adaptive_delta, CsrAdaptiveDelta) \
-  X(ell_bro, EllBro)
+  X(ell_bro, EllBro)                      \
+  X(csr_chunks, CsrChunks)
 
 namespace aspmv {
 

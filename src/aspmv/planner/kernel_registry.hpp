@@ -14,6 +14,7 @@
 #include <aspmv/kernels/coo.hpp>
 #include <aspmv/kernels/csr_adaptive.hpp>
 #include <aspmv/kernels/csr_adaptive_delta.hpp>
+#include <aspmv/kernels/csr_chunks.hpp>
 #include <aspmv/kernels/csr_delta.hpp>
 #include <aspmv/kernels/csr_scalar.hpp>
 #include <aspmv/kernels/csr_vector.hpp>

@@ -1,0 +1,223 @@
+#pragma once
+// CSR in chunks of nonzeros: team c takes the nonzeros [c C, (c + 1) C),
+// C = team size x chunk_entries, whatever rows they belong to. Its threads
+// first load their entries (thread t: c C + t + u T, u < chunk_entries:
+// coalesced, and known from the team's index alone, so every load of the
+// chunk is in flight at once; values and column indices evict-first) and
+// stage the products in team scratch; then each thread sums rows whose
+// first entry lies in the chunk (the team's rows, found at plan time on the
+// device: first_row(c) = the first row starting at or after c C) from the
+// staged products, in order, and reads on from A the entries of a row that
+// runs past the chunk's end. Every row is summed by one thread in CSR order:
+// deterministic, no atomics, no workspace; a long row costs its thread
+// what its entries past the chunk cost (row_bound).
+//
+// It is the form of cuSPARSE's CSR ALG1 kernel as Nsight Compute shows it on
+// the H100 (a fixed number of nonzeros a thread, staged in shared memory,
+// evict-first loads; perf/results/h100/2026-12-06-load-hints), without its
+// segmented scans and atomic adds: the chunk's rows are summed by its
+// threads from scratch instead.
+
+#include <aspmv/csr_matrix.hpp>
+#include <aspmv/error.hpp>
+#include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/policies.hpp>
+#include <aspmv/impl/strided_dot.hpp>
+#include <aspmv/kernel.hpp>
+#include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/kernel_info.hpp>
+#include <aspmv/planner/plan_context.hpp>
+#include <aspmv/planner/workspace.hpp>
+#include <backends/load_hint.hpp>
+#include <backends/traits.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace aspmv::impl {
+
+// Entries a thread loads and stages (the chunk is team size x this).
+inline constexpr int chunk_entries = 8;
+
+// Threads a team: the table's team_threads on GPUs (256 on the H100: a chunk
+// of 2,048 entries, 16 KiB of doubles staged), one on CPUs (a chunk of
+// chunk_entries, so the host's threads share the chunks as they share rows).
+template <class ExecSpace>
+int chunk_team_size(const predictors::KernelParameters& p) {
+  if (!backends::Traits<ExecSpace>::is_gpu) return 1;
+  if (p.team_threads < 1 || p.team_threads > backends::Traits<ExecSpace>::max_team_size)
+    throw Error("aspmv::make_plan: csr_chunks: team_threads " + std::to_string(p.team_threads) + " is not a team size");
+  return p.team_threads;
+}
+
+// Chunks of `chunk` entries covering nnz entries (one where there are none,
+// so that the empty rows are written).
+inline std::int64_t chunk_count(std::int64_t nnz, std::int64_t chunk) {
+  return nnz <= 0 ? 1 : (nnz + chunk - 1) / chunk;
+}
+
+// first_row(c) for c < chunks: the first row r with offsets(r) >= c x chunk
+// (lower bound over offsets(0 .. m)); first_row(chunks) = m, so the last
+// chunk also owns the empty rows after the last entry.
+template <class Offsets, class FirstRow>
+struct ChunkFirstRowFunctor {
+  Offsets offsets;
+  FirstRow first_row;
+  std::int64_t rows, chunks, chunk;
+  KOKKOS_FUNCTION void operator()(const std::int64_t c) const {
+    if (c >= chunks) {
+      first_row(c) = rows;
+      return;
+    }
+    const std::int64_t target = c * chunk;
+    std::int64_t lo = 0, hi = rows;  // offsets(hi) >= target always holds for hi = rows when c < chunks
+    while (lo < hi) {
+      const std::int64_t mid = lo + (hi - lo) / 2;
+      if (static_cast<std::int64_t>(offsets(mid)) < target)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    first_row(c) = lo;
+  }
+};
+
+template <class Matrix, class XView, class YView, class ExecSpace>
+struct CsrChunksFunctor {
+  using Value = typename Matrix::value_type;
+  using Offset = typename Matrix::offset_type;
+  using Member = typename TeamPolicy<ExecSpace>::member_type;
+  static constexpr auto hint = backends::LoadHint::streaming;
+  typename Matrix::offsets_view offsets;
+  typename Matrix::indices_view cols;
+  typename Matrix::values_view vals;
+  XView x;
+  YView y;
+  Value alpha, beta;
+  Kokkos::View<const std::int64_t*, typename Matrix::memory_space> first_row;
+  std::int64_t nnz;
+
+  static std::size_t scratch_bytes(int team_size) {
+    return static_cast<std::size_t>(team_size) * chunk_entries * sizeof(Value);
+  }
+
+  KOKKOS_FUNCTION void operator()(const Member& team) const {
+    const std::int64_t c = team.league_rank();
+    const int t = team.team_rank();
+    const int threads = team.team_size();
+    const std::int64_t chunk = static_cast<std::int64_t>(threads) * chunk_entries;
+    const std::int64_t base = c * chunk;
+    auto* stage = static_cast<Value*>(team.team_shmem().get_shmem(scratch_bytes(threads)));
+    Value p[chunk_entries];
+    for (int u = 0; u < chunk_entries; ++u) {
+      const std::int64_t k = base + t + static_cast<std::int64_t>(u) * threads;
+      p[u] = k < nnz ? stream_at<hint>(vals, k) * x(stream_at<hint>(cols, k)) : Value(0);
+    }
+    for (int u = 0; u < chunk_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
+    team.team_barrier();
+    const std::int64_t end_of_chunk = base + chunk;
+    for (std::int64_t row = first_row(c) + t; row < first_row(c + 1); row += threads) {
+      const std::int64_t begin = offsets(row), end = offsets(row + 1);
+      const std::int64_t staged_end = end < end_of_chunk ? end : end_of_chunk;
+      Value sum = 0;
+      for (std::int64_t k = begin; k < staged_end; ++k) sum += stage[k - base];
+      for (std::int64_t k = staged_end; k < end; ++k) sum += vals(k) * x(cols(k));  // past the chunk, in order
+      write_row(y, row, alpha, sum, beta);
+    }
+  }
+};
+
+template <class ExecSpace, class Matrix>
+class CsrChunksStep {
+ public:
+  using Value = typename Matrix::value_type;
+  using memory_space = typename Matrix::memory_space;
+
+  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size) : a_(std::move(a)), team_size_(team_size) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::int64_t chunk = static_cast<std::int64_t>(team_size_) * chunk_entries;
+    chunks_ = chunk_count(a_.nnz(), chunk);
+    if (chunks_ > std::numeric_limits<int>::max())
+      throw Error("aspmv::make_plan: csr_chunks: " + std::to_string(chunks_) + " chunks exceed a launch");
+    first_row_ = Kokkos::View<std::int64_t*, memory_space>(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "aspmv::csr_chunks::first_row"), chunks_ + 1);
+    Kokkos::parallel_for("aspmv::plan::csr_chunks_first_rows", RangePolicy<ExecSpace>(exec, 0, chunks_ + 1),
+                         ChunkFirstRowFunctor<typename Matrix::offsets_view, decltype(first_row_)>{
+                             a_.row_offsets(), first_row_, a_.num_rows(), chunks_, chunk});
+    exec.fence();
+    build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+
+  std::size_t num_groups() const { return 1; }
+  WorkspaceSize workspace_size() const { return {}; }
+
+  template <class XView, class YView>
+  void run_group(std::size_t, const ExecSpace& exec, const Workspace<Value, memory_space>&, Value alpha,
+                 const XView& x, Value beta, const YView& y) const {
+    if (a_.num_rows() == 0) return;
+    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace>;
+    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz()};
+    auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(chunks_), team_size_, 1);
+    policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(team_size_)));
+    Kokkos::parallel_for("aspmv::spmv::csr_chunks", policy, f);
+  }
+
+  std::int64_t chunks() const { return chunks_; }
+  int team_size() const { return team_size_; }
+  double build_seconds() const { return build_seconds_; }
+  const Kokkos::View<std::int64_t*, memory_space>& first_row() const { return first_row_; }
+
+ private:
+  Matrix a_;
+  int team_size_;
+  std::int64_t chunks_ = 0;
+  double build_seconds_ = 0;
+  Kokkos::View<std::int64_t*, memory_space> first_row_;
+};
+
+}  // namespace aspmv::impl
+
+namespace aspmv::kernels {
+
+struct CsrChunks {
+  static constexpr Kernel id = Kernel::csr_chunks;
+  static constexpr KernelTraits traits{/*analysis*/ true,         /*uses_tpr*/ false,
+                                       /*splits_rows*/ false,
+                                       /*needs_structure*/ false, /*direct*/ false,
+                                       /*row_bound*/ true};
+  static constexpr TableParameter parameters[] = {TableParameter::team_threads};
+  template <class ExecSpace, class Matrix>
+  using Step = impl::CsrChunksStep<ExecSpace, Matrix>;
+
+  static std::vector<KernelConfig> configurations(int /*max_tpr*/) {
+    PlanOptions o;
+    o.kernel = id;
+    return {{"csr_chunks", "-", o}};
+  }
+
+  template <class ExecSpace, class Matrix>
+  static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::chunk_team_size<ExecSpace>(ctx.params));
+    GroupSummary g;
+    g.kernel = id;
+    g.team_size = step.team_size();
+    g.teams = step.chunks();
+    g.blocks = step.chunks();
+    g.rows = s.stats.rows;
+    g.nnz = s.stats.nnz;
+    g.detail = "chunks of " + std::to_string(static_cast<std::int64_t>(step.team_size()) * impl::chunk_entries) +
+               " nonzeros (" + std::to_string(step.team_size()) + " threads x " +
+               std::to_string(impl::chunk_entries) + "), products staged, rows summed by the chunk they start in; " +
+               "first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
+    s.groups.push_back(g);
+    return step;
+  }
+};
+
+}  // namespace aspmv::kernels

@@ -1,0 +1,152 @@
+// CSR in chunks of nonzeros (kernels/csr_chunks.hpp): the first row of
+// every chunk is the lower bound of its first entry in the row offsets, the
+// last chunk owning the empty rows after the last entry; and the kernel
+// equals the reference with chunks of several team sizes: rows that end
+// exactly at a chunk's end, rows that run over one or many chunks, empty rows
+// before, between and after the entries, no entries at all; float and double,
+// int32 and int64 offsets; repeated applies agree bit for bit (each row is
+// summed by one thread, in CSR order). (test_kernels.cpp runs csr_chunks
+// through make_plan with the rest.)
+
+#include <catch2/catch.hpp>
+
+#include "support/spaces.hpp"
+#include "support/spmv_check.hpp"
+
+#include <aspmv/device_csr.hpp>
+#include <aspmv/kernels/csr_chunks.hpp>
+
+#include <corpus/random_csr.hpp>
+#include <corpus/rng.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+using namespace aspmv;
+using namespace aspmv::testing;
+
+namespace {
+
+// Rows of the given lengths, columns spread over `cols`.
+HostCsr<double, std::int64_t> rows_of(const std::vector<std::int32_t>& lengths, std::int32_t cols,
+                                      std::uint64_t seed) {
+  HostCsr<double, std::int64_t> a;
+  a.num_rows = static_cast<std::int32_t>(lengths.size());
+  a.num_cols = cols;
+  corpus::Rng rng(seed);
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    const std::int32_t len = std::min(lengths[i], cols);
+    const auto first = static_cast<std::int32_t>((i * 13) % static_cast<std::size_t>(cols - len + 1));
+    for (std::int32_t k = 0; k < len; ++k) {
+      a.col_indices.push_back(first + k);
+      a.values.push_back(rng.signed_value());
+    }
+    a.row_offsets.push_back(static_cast<std::int64_t>(a.col_indices.size()));
+  }
+  return a;
+}
+
+std::vector<corpus::NamedMatrix> chunk_matrices() {
+  std::vector<corpus::NamedMatrix> m = corpus::edge_case_matrices(61);
+  // 2 x 1024 entries: rows ending exactly at the ends of chunks of 256 and 1024 entries (and of 8 on CPUs).
+  m.push_back({"rows-of-8-ending-on-chunk-ends", rows_of(std::vector<std::int32_t>(256, 8), 300, 62)});
+  // Empty rows first, between and last; rows over several chunks.
+  std::vector<std::int32_t> gaps = {0, 0, 3000, 0, 1, 0, 700, 2048, 0, 5, 0, 0};
+  m.push_back({"empty-rows-around-rows-over-chunks", rows_of(gaps, 4000, 63)});
+  m.push_back({"no-entries-in-40-rows", rows_of(std::vector<std::int32_t>(40, 0), 10, 64)});
+  m.push_back({"one-row-of-5000-in-40", corpus::single_long_row(40, 6000, 17, 5000, 65)});
+  m.push_back({"short-rows-with-3-rows-of-2500", corpus::short_rows_with_long_rows(3000, 3, 2500, 66)});
+  corpus::RandomCsrSpec s;
+  s.rows = s.cols = 3000;
+  s.lengths = corpus::RowLengths::zipf;
+  s.mean = 12;
+  s.spread = 1.5;
+  s.max_row = 3000;
+  s.seed = 67;
+  m.push_back({corpus::name(s), corpus::random_csr(s)});
+  return m;
+}
+
+// The team sizes a space runs: its plan's (one on CPUs) and, on GPUs, a warp and 1024.
+template <class Space>
+std::vector<int> team_sizes() {
+  if (!backends::Traits<Space>::is_gpu) return {1};
+  return {32, 256, 1024};
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("csr_chunks' first rows: the lower bound of each chunk's first entry", "[unit][csr_chunks]",
+                        Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  Space exec;
+  for (const auto& m : chunk_matrices())
+    for (const std::int64_t chunk : {std::int64_t{1}, std::int64_t{8}, std::int64_t{256}, std::int64_t{2048}}) {
+      const auto& h = m.matrix;
+      const std::int64_t nnz = h.row_offsets.back();
+      const std::int64_t chunks = impl::chunk_count(nnz, chunk);
+      DeviceCsr<double, std::int64_t, Mem> a(exec, h);
+      Kokkos::View<std::int64_t*, Mem> first("first", static_cast<std::size_t>(chunks + 1));
+      Kokkos::parallel_for("first", impl::RangePolicy<Space>(exec, 0, chunks + 1),
+                           impl::ChunkFirstRowFunctor<decltype(a.view().row_offsets()), decltype(first)>{
+                               a.view().row_offsets(), first, h.num_rows, chunks, chunk});
+      auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, first);
+      INFO("matrix " << m.name << ", chunk " << chunk << ", " << chunks << " chunks");
+      CHECK(host(chunks) == h.num_rows);
+      bool all = true;
+      for (std::int64_t c = 0; c < chunks; ++c) {
+        const auto it = std::lower_bound(h.row_offsets.begin(), h.row_offsets.end() - 1, c * chunk);
+        all = all && host(c) == it - h.row_offsets.begin();
+      }
+      CHECK(all);
+      // Every row is owned once: the chunks' row ranges tile [0, m).
+      bool tiled = host(0) == 0;
+      for (std::int64_t c = 0; c < chunks; ++c) tiled = tiled && host(c) <= host(c + 1);
+      CHECK(tiled);
+    }
+}
+
+TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every team size", "[kernels][csr_chunks]",
+                        Configs) {
+  using Space = typename TestType::space;
+  using Value = typename TestType::value;
+  using Offset = typename TestType::offset;
+  for (const auto& m : chunk_matrices())
+    for (const int team : team_sizes<Space>())
+      for (const double beta : {0.0, 0.75}) {
+        std::int64_t chunks = 0;
+        std::vector<std::shared_ptr<void>> kept;
+        const auto out = run_launches<Space, Value, Offset>(
+            m.matrix, 1.25, beta, 3, 71,
+            [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
+              using Step = impl::CsrChunksStep<Space, std::decay_t<decltype(a)>>;
+              if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team));
+              const auto& step = *std::static_pointer_cast<Step>(kept.front());
+              chunks = step.chunks();
+              step.run_group(0, exec, impl::Workspace<Value, typename Space::memory_space>{}, al, x, be, y);
+            });
+        INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team " << team << ", "
+                      << chunks << " chunks, beta " << beta);
+        INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
+        CHECK(out.comparison.within_bounds);
+        CHECK(out.all_equal());
+      }
+}
+
+TEMPLATE_LIST_TEST_CASE("csr_chunks refuses a team size its space cannot run", "[unit][csr_chunks]", Spaces) {
+  using Space = TestType;
+  predictors::KernelParameters p;
+  p.team_threads = 0;
+  if (backends::Traits<Space>::is_gpu) {
+    CHECK_THROWS_AS(impl::chunk_team_size<Space>(p), Error);
+    p.team_threads = 256;
+    CHECK(impl::chunk_team_size<Space>(p) == 256);
+  } else {
+    CHECK(impl::chunk_team_size<Space>(p) == 1);  // CPUs: one thread a team whatever the table says
+  }
+}
