@@ -18,6 +18,11 @@ message(STATUS "aspmv: Kokkos ${Kokkos_VERSION} backend '${ASPMV_BACKEND}', arch
 
 if(ASPMV_HAS_CUDA)
   find_package(CUDAToolkit REQUIRED)   # cuSPARSE, the comparator
+  # A __host__ function called from a KOKKOS_FUNCTION is an error in the
+  # project's own targets, not a warning: the device compiler drops the code
+  # that calls it (csr_chunks' whole team body, 2026-12-06, until its helper
+  # was marked KOKKOS_INLINE_FUNCTION). nvcc_wrapper forwards -Xcudafe pairs.
+  add_compile_options("SHELL:-Xcudafe --diag_error=20011" "SHELL:-Xcudafe --diag_error=20014")
 endif()
 
 if(KokkosKernels_FOUND AND TARGET Kokkos::kokkoskernels)

@@ -32,8 +32,7 @@ using namespace aspmv::testing;
 namespace {
 
 // Rows of the given lengths, columns spread over `cols`.
-HostCsr<double, std::int64_t> rows_of(const std::vector<std::int32_t>& lengths, std::int32_t cols,
-                                      std::uint64_t seed) {
+HostCsr<double, std::int64_t> rows_of(const std::vector<std::int32_t>& lengths, std::int32_t cols, std::uint64_t seed) {
   HostCsr<double, std::int64_t> a;
   a.num_rows = static_cast<std::int32_t>(lengths.size());
   a.num_cols = cols;
@@ -93,7 +92,7 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks' first rows: the lower bound of each chunk's
       DeviceCsr<double, std::int64_t, Mem> a(exec, h);
       Kokkos::View<std::int64_t*, Mem> first("first", static_cast<std::size_t>(chunks + 1));
       Kokkos::parallel_for("first", impl::RangePolicy<Space>(exec, 0, chunks + 1),
-                           impl::ChunkFirstRowFunctor<decltype(a.view().row_offsets()), decltype(first)>{
+                           impl::ChunkFirstRowFunctor<std::decay_t<decltype(a.view().row_offsets())>, decltype(first)>{
                                a.view().row_offsets(), first, h.num_rows, chunks, chunk});
       auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, first);
       INFO("matrix " << m.name << ", chunk " << chunk << ", " << chunks << " chunks");
@@ -130,8 +129,8 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
               chunks = step.chunks();
               step.run_group(0, exec, impl::Workspace<Value, typename Space::memory_space>{}, al, x, be, y);
             });
-        INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team " << team << ", "
-                      << chunks << " chunks, beta " << beta);
+        INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team " << team << ", " << chunks
+                      << " chunks, beta " << beta);
         INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
         CHECK(out.comparison.within_bounds);
         CHECK(out.all_equal());

@@ -103,7 +103,7 @@ struct CsrChunksFunctor {
   Kokkos::View<const std::int64_t*, typename Matrix::memory_space> first_row;
   std::int64_t nnz;
 
-  static std::size_t scratch_bytes(int team_size) {
+  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
     return static_cast<std::size_t>(team_size) * chunk_entries * sizeof(Value);
   }
 
@@ -158,8 +158,8 @@ class CsrChunksStep {
   WorkspaceSize workspace_size() const { return {}; }
 
   template <class XView, class YView>
-  void run_group(std::size_t, const ExecSpace& exec, const Workspace<Value, memory_space>&, Value alpha,
-                 const XView& x, Value beta, const YView& y) const {
+  void run_group(std::size_t, const ExecSpace& exec, const Workspace<Value, memory_space>&, Value alpha, const XView& x,
+                 Value beta, const YView& y) const {
     if (a_.num_rows() == 0) return;
     using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace>;
     F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz()};
@@ -212,9 +212,9 @@ struct CsrChunks {
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
     g.detail = "chunks of " + std::to_string(static_cast<std::int64_t>(step.team_size()) * impl::chunk_entries) +
-               " nonzeros (" + std::to_string(step.team_size()) + " threads x " +
-               std::to_string(impl::chunk_entries) + "), products staged, rows summed by the chunk they start in; " +
-               "first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
+               " nonzeros (" + std::to_string(step.team_size()) + " threads x " + std::to_string(impl::chunk_entries) +
+               "), products staged, rows summed by the chunk they start in; " + "first rows found on the device in " +
+               std::to_string(step.build_seconds() * 1e3) + " ms";
     s.groups.push_back(g);
     return step;
   }
