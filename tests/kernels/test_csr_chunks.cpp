@@ -70,7 +70,8 @@ std::vector<corpus::NamedMatrix> chunk_matrices() {
   return m;
 }
 
-// The team sizes a space runs: its plan's (one on CPUs) and, on GPUs, a warp and 1024.
+// The team sizes a space runs: its plan's (one on CPUs) and, on GPUs, a warp and 1024 (whose chunk of doubles
+// does not fit the team scratch: the step lowers it).
 template <class Space>
 std::vector<int> team_sizes() {
   if (!backends::Traits<Space>::is_gpu) return {1};
@@ -119,6 +120,7 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
     for (const int team : team_sizes<Space>())
       for (const double beta : {0.0, 0.75}) {
         std::int64_t chunks = 0;
+        int ran_team = 0;
         std::vector<std::shared_ptr<void>> kept;
         const auto out = run_launches<Space, Value, Offset>(
             m.matrix, 1.25, beta, 3, 71,
@@ -127,6 +129,7 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
               if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team));
               const auto& step = *std::static_pointer_cast<Step>(kept.front());
               chunks = step.chunks();
+              ran_team = step.team_size();
               step.run_group(0, exec, impl::Workspace<Value, typename Space::memory_space>{}, al, x, be, y);
             });
         INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team " << team << ", " << chunks
@@ -134,7 +137,23 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
         INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
         CHECK(out.comparison.within_bounds);
         CHECK(out.all_equal());
+        CHECK(ran_team <= team);
+        CHECK(ran_team >= 1);
       }
+}
+
+TEMPLATE_LIST_TEST_CASE("csr_chunks' team: a chunk that fits the team scratch", "[unit][csr_chunks]", Spaces) {
+  using Space = TestType;
+  const auto limit = static_cast<std::int64_t>(impl::TeamPolicy<Space>::scratch_size_max(0));
+  for (const int wanted : {1, 32, 256, 1024}) {
+    const int d = impl::chunk_team_fitting_scratch<Space, double>(wanted);
+    const int f = impl::chunk_team_fitting_scratch<Space, float>(wanted);
+    INFO("wanted " << wanted << ": double " << d << ", float " << f << ", scratch limit " << limit);
+    CHECK(d >= 1);
+    CHECK(d <= wanted);
+    CHECK(f >= d);  // a float chunk takes half the bytes
+    if (d > 1) CHECK(static_cast<std::int64_t>(d) * impl::chunk_entries * 8 < limit);
+  }
 }
 
 TEMPLATE_LIST_TEST_CASE("csr_chunks refuses a team size its space cannot run", "[unit][csr_chunks]", Spaces) {

@@ -46,7 +46,8 @@ namespace aspmv::impl {
 inline constexpr int chunk_entries = 8;
 
 // Threads a team: the table's team_threads on GPUs (256 on the H100: a chunk
-// of 2,048 entries, 16 KiB of doubles staged), one on CPUs (a chunk of
+// of 2,048 entries, 16 KiB of doubles staged; the step lowers it where the
+// chunk would not fit the team scratch), one on CPUs (a chunk of
 // chunk_entries, so the host's threads share the chunks as they share rows).
 template <class ExecSpace>
 int chunk_team_size(const predictors::KernelParameters& p) {
@@ -54,6 +55,22 @@ int chunk_team_size(const predictors::KernelParameters& p) {
   if (p.team_threads < 1 || p.team_threads > backends::Traits<ExecSpace>::max_team_size)
     throw Error("aspmv::make_plan: csr_chunks: team_threads " + std::to_string(p.team_threads) + " is not a team size");
   return p.team_threads;
+}
+
+// The largest team size up to `wanted` whose staged chunk fits the space's
+// team scratch (Kokkos' level 0; on CUDA 48 KiB, of which Kokkos keeps a
+// word a thread and a little more: 1,024 threads of doubles would need 72 KiB),
+// in steps of a warp on GPUs; at least one thread.
+template <class ExecSpace, class Value>
+int chunk_team_fitting_scratch(int wanted) {
+  const std::int64_t limit = TeamPolicy<ExecSpace>::scratch_size_max(0);
+  const auto need = [](std::int64_t team) {
+    return team * (chunk_entries * static_cast<std::int64_t>(sizeof(Value)) + 8) + 64;  // Kokkos' share, with margin
+  };
+  const int step = backends::Traits<ExecSpace>::is_gpu ? backends::Traits<ExecSpace>::warp_lanes : 1;
+  int team = wanted;
+  while (team > step && need(team) > limit) team -= step;
+  return team;
 }
 
 // Chunks of `chunk` entries covering nnz entries (one where there are none,
@@ -139,7 +156,8 @@ class CsrChunksStep {
   using Value = typename Matrix::value_type;
   using memory_space = typename Matrix::memory_space;
 
-  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size) : a_(std::move(a)), team_size_(team_size) {
+  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size)
+      : a_(std::move(a)), team_size_(chunk_team_fitting_scratch<ExecSpace, Value>(team_size)) {
     const auto t0 = std::chrono::steady_clock::now();
     const std::int64_t chunk = static_cast<std::int64_t>(team_size_) * chunk_entries;
     chunks_ = chunk_count(a_.nnz(), chunk);
