@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/rows_of.hpp"
 #include "support/spaces.hpp"
 #include "support/spmv_check.hpp"
 
@@ -17,7 +18,6 @@
 #include <aspmv/kernels/csr_chunks.hpp>
 
 #include <corpus/random_csr.hpp>
-#include <corpus/rng.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -30,24 +30,6 @@ using namespace aspmv;
 using namespace aspmv::testing;
 
 namespace {
-
-// Rows of the given lengths, columns spread over `cols`.
-HostCsr<double, std::int64_t> rows_of(const std::vector<std::int32_t>& lengths, std::int32_t cols, std::uint64_t seed) {
-  HostCsr<double, std::int64_t> a;
-  a.num_rows = static_cast<std::int32_t>(lengths.size());
-  a.num_cols = cols;
-  corpus::Rng rng(seed);
-  for (std::size_t i = 0; i < lengths.size(); ++i) {
-    const std::int32_t len = std::min(lengths[i], cols);
-    const auto first = static_cast<std::int32_t>((i * 13) % static_cast<std::size_t>(cols - len + 1));
-    for (std::int32_t k = 0; k < len; ++k) {
-      a.col_indices.push_back(first + k);
-      a.values.push_back(rng.signed_value());
-    }
-    a.row_offsets.push_back(static_cast<std::int64_t>(a.col_indices.size()));
-  }
-  return a;
-}
 
 std::vector<corpus::NamedMatrix> chunk_matrices() {
   std::vector<corpus::NamedMatrix> m = corpus::edge_case_matrices(61);

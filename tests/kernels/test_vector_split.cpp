@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/rows_of.hpp"
 #include "support/spaces.hpp"
 #include "support/spmv_check.hpp"
 
@@ -32,22 +33,6 @@ using namespace aspmv;
 using namespace aspmv::testing;
 
 namespace {
-
-// Rows of the given lengths (at most cols), columns spread evenly, random values.
-HostCsr<double, std::int64_t> rows_of(const std::vector<std::int32_t>& lengths, std::int32_t cols, std::uint64_t seed) {
-  HostCsr<double, std::int64_t> a;
-  a.num_rows = static_cast<std::int32_t>(lengths.size());
-  a.num_cols = cols;
-  corpus::Rng rng(seed);
-  for (const std::int32_t len : lengths) {
-    for (std::int32_t k = 0; k < len; ++k) {  // columns spread evenly, increasing (len <= cols)
-      a.col_indices.push_back(static_cast<std::int32_t>((std::int64_t(k) * cols) / len));
-      a.values.push_back(rng.signed_value());
-    }
-    a.row_offsets.push_back(static_cast<std::int64_t>(a.col_indices.size()));
-  }
-  return a;
-}
 
 std::vector<corpus::NamedMatrix> split_matrices() {
   std::vector<corpus::NamedMatrix> m = corpus::edge_case_matrices(61);
