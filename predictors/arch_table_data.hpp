@@ -156,6 +156,9 @@ struct KernelParameters {
   // LoadHint: 0 plain, 1 read-only, 2 streaming, 3 read-only without L1
   // allocation, 4 that and evict-first in L2).
   int vector_load = 0;
+  // GPU backends, csr_chunks' row phase: lanes of a warp a row (1, 2, 4, 8,
+  // 16, 32; kernels/csr_chunks.hpp). 1: a thread a row.
+  int chunk_row_lanes = 1;
 };
 
 struct ArchProvenance {

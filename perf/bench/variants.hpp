@@ -85,6 +85,9 @@ inline void apply_assignment(const std::string& text, Variant& var) {
       throw Error("variant '" + text + "': sell_row_lanes takes 0 (chosen per matrix), 1, 2, 4 or 8");
   } else if (key == TableParameter::lrb_long_row) {
     if (v < 0) throw Error("variant '" + text + "': lrb_long_row takes 0 (chosen per matrix) or a row length");
+  } else if (key == TableParameter::chunk_row_lanes) {
+    if (v != 1 && v != 2 && v != 4 && v != 8 && v != 16 && v != 32)
+      throw Error("variant '" + text + "': chunk_row_lanes takes 1, 2, 4, 8, 16 or 32");
   } else if (key == TableParameter::vector_load) {
     if (v < 0 || v > 4) throw Error("variant '" + text + "': vector_load takes 0 to 4 (backends/load_hint.hpp)");
   } else if (key == TableParameter::lrb_piece) {
@@ -126,6 +129,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::lrb_long_row: p.lrb_long_row = iv; break;
     case TableParameter::lrb_piece: p.lrb_piece = iv; break;
     case TableParameter::vector_load: p.vector_load = iv; break;
+    case TableParameter::chunk_row_lanes: p.chunk_row_lanes = iv; break;
     case TableParameter::split_lane_entries: p.split_lane_entries = iv; break;
     case TableParameter::split_medium_passes: p.split_medium_passes = iv; break;
     case TableParameter::split_chunk: p.split_chunk = iv; break;

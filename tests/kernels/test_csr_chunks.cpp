@@ -1,11 +1,13 @@
 // CSR in chunks of nonzeros (kernels/csr_chunks.hpp): the first row of
 // every chunk is the lower bound of its first entry in the row offsets, the
 // last chunk owning the empty rows after the last entry; and the kernel
-// equals the reference with chunks of several team sizes: rows that end
+// equals the reference with chunks of several team sizes, a thread or a
+// group of 4 or 32 lanes a row (GPUs; CPUs a thread): rows that end
 // exactly at a chunk's end, rows that run over one or many chunks, empty rows
 // before, between and after the entries, no entries at all; float and double,
-// int32 and int64 offsets; repeated applies agree bit for bit (each row is
-// summed by one thread, in CSR order). (test_kernels.cpp runs csr_chunks
+// int32 and int64 offsets; repeated applies agree bit for bit (each row's
+// sum has one order: CSR's with a thread a row, fixed lanes and shuffles
+// with a group). (test_kernels.cpp runs csr_chunks
 // through make_plan with the rest.)
 
 #include <catch2/catch.hpp>
@@ -100,28 +102,48 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
   using Offset = typename TestType::offset;
   for (const auto& m : chunk_matrices())
     for (const int team : team_sizes<Space>())
-      for (const double beta : {0.0, 0.75}) {
-        std::int64_t chunks = 0;
-        int ran_team = 0;
-        std::vector<std::shared_ptr<void>> kept;
-        const auto out = run_launches<Space, Value, Offset>(
-            m.matrix, 1.25, beta, 3, 71,
-            [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
-              using Step = impl::CsrChunksStep<Space, std::decay_t<decltype(a)>>;
-              if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team));
-              const auto& step = *std::static_pointer_cast<Step>(kept.front());
-              chunks = step.chunks();
-              ran_team = step.team_size();
-              step.run_group(0, exec, impl::Workspace<Value, typename Space::memory_space>{}, al, x, be, y);
-            });
-        INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team " << team << ", " << chunks
-                      << " chunks, beta " << beta);
-        INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
-        CHECK(out.comparison.within_bounds);
-        CHECK(out.all_equal());
-        CHECK(ran_team <= team);
-        CHECK(ran_team >= 1);
-      }
+      for (const int lanes : {1, 4, 32})
+        for (const double beta : {0.0, 0.75}) {
+          std::int64_t chunks = 0;
+          int ran_team = 0, ran_lanes = 0;
+          std::vector<std::shared_ptr<void>> kept;
+          const auto out = run_launches<Space, Value, Offset>(
+              m.matrix, 1.25, beta, 3, 71,
+              [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
+                using Step = impl::CsrChunksStep<Space, std::decay_t<decltype(a)>>;
+                if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team, lanes));
+                const auto& step = *std::static_pointer_cast<Step>(kept.front());
+                chunks = step.chunks();
+                ran_team = step.team_size();
+                ran_lanes = step.row_lanes();
+                step.run_group(0, exec, impl::Workspace<Value, typename Space::memory_space>{}, al, x, be, y);
+              });
+          INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team " << team << " (ran "
+                        << ran_team << "), lanes a row " << lanes << " (ran " << ran_lanes << "), " << chunks
+                        << " chunks, beta " << beta);
+          INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
+          CHECK(out.comparison.within_bounds);
+          CHECK(out.all_equal());
+          CHECK(ran_team <= team);
+          CHECK(ran_team >= 1);
+          CHECK(ran_lanes == impl::chunk_row_lanes_for<Space>(lanes, ran_team));
+        }
+}
+
+TEMPLATE_LIST_TEST_CASE("csr_chunks' lanes a row: a power of two up to a warp, in whole warps", "[unit][csr_chunks]",
+                        Spaces) {
+  using Space = TestType;
+  constexpr int warp = backends::Traits<Space>::warp_lanes;
+  CHECK(impl::chunk_row_lanes_for<Space>(1, 256) == 1);
+  CHECK(impl::chunk_row_lanes_for<Space>(0, 256) == 1);
+  if (warp > 1) {
+    CHECK(impl::chunk_row_lanes_for<Space>(4, 256) == 4);
+    CHECK(impl::chunk_row_lanes_for<Space>(6, 256) == 4);       // rounded down to a power of two
+    CHECK(impl::chunk_row_lanes_for<Space>(64, 256) == warp);   // at most a warp
+    CHECK(impl::chunk_row_lanes_for<Space>(8, warp + 1) == 1);  // a team that is not whole warps
+  } else {
+    CHECK(impl::chunk_row_lanes_for<Space>(32, 1) == 1);  // CPUs: a warp of one lane
+  }
 }
 
 TEMPLATE_LIST_TEST_CASE("csr_chunks' team: a chunk that fits the team scratch", "[unit][csr_chunks]", Spaces) {

@@ -181,3 +181,15 @@ TEMPLATE_LIST_TEST_CASE("CSR-vector equals the reference with every cache hint o
       CHECK(ran >= matrices.size());  // csr_vector at every TpR
     }
 }
+
+TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with every lanes-a-row of its row phase",
+                        "[kernels][csr_chunks]", Configs) {
+  // GPUs: groups of 2 to 32 lanes of a warp sum a row from the staged chunk; CPUs run a thread a row.
+  const auto matrices = launch_parameter_matrices();
+  for (const int lanes : {2, 8, 32}) {
+    const auto ran = check_with_parameter<TestType>(
+        matrices, TableParameter::chunk_row_lanes, "chunk_row_lanes " + std::to_string(lanes),
+        [&](predictors::KernelParameters& p) { p.chunk_row_lanes = lanes; });
+    CHECK(ran >= matrices.size());  // csr_chunks
+  }
+}

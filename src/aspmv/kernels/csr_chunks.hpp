@@ -10,7 +10,10 @@
 // staged products, in order, and reads on from A the entries of a row that
 // runs past the chunk's end. Every row is summed by one thread in CSR order:
 // deterministic, no atomics, no workspace; a long row costs its thread
-// what its entries past the chunk cost (row_bound).
+// what its entries past the chunk cost (row_bound). With the table's
+// chunk_row_lanes L > 1 (GPUs) a row is summed by a group of L lanes of a
+// warp instead, each lane every L-th entry, the group's sums added by
+// shuffles: fewer threads idle at the barrier behind a long row.
 //
 // It is the form of cuSPARSE's CSR ALG1 kernel as Nsight Compute shows it on
 // the H100 (a fixed number of nonzeros a thread, staged in shared memory,
@@ -23,6 +26,7 @@
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/strided_dot.hpp>
+#include <aspmv/impl/warp_ops.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/plan_summary.hpp>
 #include <aspmv/planner/kernel_info.hpp>
@@ -119,6 +123,7 @@ struct CsrChunksFunctor {
   Value alpha, beta;
   Kokkos::View<const std::int64_t*, typename Matrix::memory_space> first_row;
   std::int64_t nnz;
+  int row_lanes = 1;  // lanes a row in the row phase (chunk_row_lanes; 1 on CPUs)
 
   KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
     return static_cast<std::size_t>(team_size) * chunk_entries * sizeof(Value);
@@ -139,6 +144,10 @@ struct CsrChunksFunctor {
     for (int u = 0; u < chunk_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
     team.team_barrier();
     const std::int64_t end_of_chunk = base + chunk;
+    if (row_lanes > 1) {
+      sum_rows_by_groups(t, threads, base, end_of_chunk, stage, first_row(c), first_row(c + 1));
+      return;
+    }
     for (std::int64_t row = first_row(c) + t; row < first_row(c + 1); row += threads) {
       const std::int64_t begin = offsets(row), end = offsets(row + 1);
       const std::int64_t staged_end = end < end_of_chunk ? end : end_of_chunk;
@@ -148,7 +157,45 @@ struct CsrChunksFunctor {
       write_row(y, row, alpha, sum, beta);
     }
   }
+
+  // The row phase with groups of row_lanes lanes a row (a power of two, at
+  // most a warp, dividing the team size: chunk_row_lanes_for): lane s of a
+  // group sums entries begin + s, begin + s + L, ... (staged, then from A
+  // past the chunk), the group's lanes add by shuffles in a fixed order and
+  // its last lane writes y. Every thread runs the same passes (its row past
+  // the chunk's last adds nothing), so the shuffles see whole warps.
+  KOKKOS_FUNCTION void sum_rows_by_groups(int t, int threads, std::int64_t base, std::int64_t end_of_chunk,
+                                          const Value* stage, std::int64_t rows_begin, std::int64_t rows_end) const {
+    using Backend = backends::Traits<ExecSpace>;
+    const int groups = threads / row_lanes;
+    const int g = t / row_lanes, s = t % row_lanes;
+    const int lane = t % Backend::warp_lanes;
+    for (std::int64_t first = rows_begin; first < rows_end; first += groups) {
+      const std::int64_t row = first + g;
+      const bool mine = row < rows_end;
+      Value sum = 0;
+      if (mine) {
+        const std::int64_t end = offsets(row + 1);
+        for (std::int64_t k = static_cast<std::int64_t>(offsets(row)) + s; k < end; k += row_lanes)
+          sum += k < end_of_chunk ? stage[k - base] : vals(k) * x(cols(k));
+      }
+      sum = group_sum<Backend>(sum, lane, row_lanes);
+      if (mine && s == row_lanes - 1) write_row(y, row, alpha, sum, beta);
+    }
+  }
 };
+
+// The lanes a row the row phase can take on ExecSpace for a team of `team`
+// threads: the wanted power of two, at most a warp, where the team is whole
+// warps; 1 otherwise (CPUs: a warp of one lane).
+template <class ExecSpace>
+int chunk_row_lanes_for(int wanted, int team) {
+  constexpr int warp = backends::Traits<ExecSpace>::warp_lanes;
+  if (wanted <= 1 || warp <= 1 || team % warp != 0) return 1;
+  int lanes = 1;
+  while (lanes * 2 <= wanted && lanes * 2 <= warp) lanes *= 2;
+  return lanes;
+}
 
 template <class ExecSpace, class Matrix>
 class CsrChunksStep {
@@ -156,8 +203,10 @@ class CsrChunksStep {
   using Value = typename Matrix::value_type;
   using memory_space = typename Matrix::memory_space;
 
-  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size)
-      : a_(std::move(a)), team_size_(chunk_team_fitting_scratch<ExecSpace, Value>(team_size)) {
+  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size, int row_lanes = 1)
+      : a_(std::move(a)),
+        team_size_(chunk_team_fitting_scratch<ExecSpace, Value>(team_size)),
+        row_lanes_(chunk_row_lanes_for<ExecSpace>(row_lanes, team_size_)) {
     const auto t0 = std::chrono::steady_clock::now();
     const std::int64_t chunk = static_cast<std::int64_t>(team_size_) * chunk_entries;
     chunks_ = chunk_count(a_.nnz(), chunk);
@@ -180,7 +229,7 @@ class CsrChunksStep {
                  Value beta, const YView& y) const {
     if (a_.num_rows() == 0) return;
     using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace>;
-    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz()};
+    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz(), row_lanes_};
     auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(chunks_), team_size_, 1);
     policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(team_size_)));
     Kokkos::parallel_for("aspmv::spmv::csr_chunks", policy, f);
@@ -188,12 +237,14 @@ class CsrChunksStep {
 
   std::int64_t chunks() const { return chunks_; }
   int team_size() const { return team_size_; }
+  int row_lanes() const { return row_lanes_; }
   double build_seconds() const { return build_seconds_; }
   const Kokkos::View<std::int64_t*, memory_space>& first_row() const { return first_row_; }
 
  private:
   Matrix a_;
   int team_size_;
+  int row_lanes_;
   std::int64_t chunks_ = 0;
   double build_seconds_ = 0;
   Kokkos::View<std::int64_t*, memory_space> first_row_;
@@ -209,7 +260,7 @@ struct CsrChunks {
                                        /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::team_threads};
+  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::chunk_row_lanes};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrChunksStep<ExecSpace, Matrix>;
 
@@ -221,7 +272,8 @@ struct CsrChunks {
 
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
-    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::chunk_team_size<ExecSpace>(ctx.params));
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::chunk_team_size<ExecSpace>(ctx.params),
+                                 ctx.params.chunk_row_lanes);
     GroupSummary g;
     g.kernel = id;
     g.team_size = step.team_size();
@@ -231,7 +283,8 @@ struct CsrChunks {
     g.nnz = s.stats.nnz;
     g.detail = "chunks of " + std::to_string(static_cast<std::int64_t>(step.team_size()) * impl::chunk_entries) +
                " nonzeros (" + std::to_string(step.team_size()) + " threads x " + std::to_string(impl::chunk_entries) +
-               "), products staged, rows summed by the chunk they start in; " + "first rows found on the device in " +
+               "), products staged, rows summed by the chunk they start in (" + std::to_string(step.row_lanes()) +
+               (step.row_lanes() == 1 ? " lane" : " lanes") + " a row); first rows found on the device in " +
                std::to_string(step.build_seconds() * 1e3) + " ms";
     s.groups.push_back(g);
     return step;

@@ -75,6 +75,7 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(lrb_long_row)                 \
   X(lrb_piece)                    \
   X(vector_load)                  \
+  X(chunk_row_lanes)              \
   X(split_lane_entries)           \
   X(split_medium_passes)          \
   X(split_chunk)                  \
