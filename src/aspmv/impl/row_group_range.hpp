@@ -93,9 +93,9 @@ void launch_row_groups(const char* label, const ExecSpace& exec, const Matrix& a
     throw Error("aspmv::impl::launch_row_groups: rows x TpR overflow a 64-bit range");
   const std::int64_t threads = (rows * tpr + warp - 1) / warp * warp;
   const auto launch = [&](auto hinted) {
-    constexpr backends::LoadHint H = decltype(hinted)::value;
+    constexpr backends::LoadHint kind = decltype(hinted)::value;
     backends::parallel_range(label, RangePolicy<ExecSpace>(exec, 0, threads),
-                             RowGroupRangeFunctor<Backend, Matrix, RowColumns, XView, YView, H>{
+                             RowGroupRangeFunctor<Backend, Matrix, RowColumns, XView, YView, kind>{
                                  a.row_offsets(), a.values(), columns, x, y, alpha, beta, rows, log2},
                              direct);
   };
