@@ -11,6 +11,7 @@
 #include <aspmv/error.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
+#include <backends/load_hint.hpp>
 #include <predictors/tpr_rules.hpp>
 
 #include <algorithm>
@@ -89,7 +90,9 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     if (v != 1 && v != 2 && v != 4 && v != 8 && v != 16 && v != 32)
       throw Error("variant '" + text + "': chunk_row_lanes takes 1, 2, 4, 8, 16 or 32");
   } else if (key == TableParameter::vector_load) {
-    if (v < 0 || v > 4) throw Error("variant '" + text + "': vector_load takes 0 to 4 (backends/load_hint.hpp)");
+    if (v < 0 || v >= backends::load_hint_count)
+      throw Error("variant '" + text + "': vector_load takes 0 to " + std::to_string(backends::load_hint_count - 1) +
+                  " (backends/load_hint.hpp)");
   } else if (key == TableParameter::lrb_piece) {
     if (v < 0) throw Error("variant '" + text + "': lrb_piece takes 0 (chosen per matrix) or a piece length");
   } else if (v < 1) {

@@ -25,6 +25,20 @@ struct RowSegment {
   Offset nnz_end;
 };
 
+// The first i in [lo, hi) for which at_or_after(i) holds, hi if none; the
+// predicate is false then true along [lo, hi) (a lower bound by bisection).
+template <class Predicate>
+KOKKOS_INLINE_FUNCTION std::int64_t first_index_where(std::int64_t lo, std::int64_t hi, const Predicate& at_or_after) {
+  while (lo < hi) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    if (at_or_after(mid))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
+
 // y(row) = alpha * sum + beta * y(row); beta == 0 never reads y.
 template <class YView, class Value>
 KOKKOS_INLINE_FUNCTION void write_row(const YView& y, std::int64_t row, Value alpha, Value sum, Value beta) {

@@ -9,6 +9,8 @@
 // (a row is never split). The CPU launch shape of row-per-thread kernels:
 // one contiguous run of rows per thread, balanced by nonzeros.
 
+#include <aspmv/impl/kernel_types.hpp>
+
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
@@ -31,15 +33,7 @@ KOKKOS_INLINE_FUNCTION std::int64_t path_share_first(const Position& position, s
   if (share <= 0) return 0;
   if (share >= shares) return count;
   const std::int64_t start = path_share_start(position(count), share, shares);
-  std::int64_t lo = 0, hi = count;
-  while (lo < hi) {
-    const std::int64_t mid = lo + (hi - lo) / 2;
-    if (position(mid) < start)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
+  return first_index_where(0, count, [&](std::int64_t i) { return position(i) >= start; });
 }
 
 // How many shares a CPU launch takes: per_thread shares (at least one) for

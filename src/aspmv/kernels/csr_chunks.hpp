@@ -61,6 +61,12 @@ int chunk_team_size(const predictors::KernelParameters& p) {
   return p.team_threads;
 }
 
+// Team scratch a chunk of `team` threads stages (its products).
+template <class Value>
+KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int team) {
+  return static_cast<std::size_t>(team) * chunk_entries * sizeof(Value);
+}
+
 // The largest team size up to `wanted` whose staged chunk fits the space's
 // team scratch (Kokkos' level 0; on CUDA 48 KiB, of which Kokkos keeps a
 // word a thread and a little more: 1,024 threads of doubles would need 72 KiB),
@@ -69,7 +75,8 @@ template <class ExecSpace, class Value>
 int chunk_team_fitting_scratch(int wanted) {
   const std::int64_t limit = TeamPolicy<ExecSpace>::scratch_size_max(0);
   const auto need = [](std::int64_t team) {
-    return team * (chunk_entries * static_cast<std::int64_t>(sizeof(Value)) + 8) + 64;  // Kokkos' share, with margin
+    // The stage, and Kokkos' share (a word a thread and a little more, with margin).
+    return static_cast<std::int64_t>(chunk_stage_bytes<Value>(static_cast<int>(team))) + team * 8 + 64;
   };
   const int step = backends::Traits<ExecSpace>::is_gpu ? backends::Traits<ExecSpace>::warp_lanes : 1;
   int team = wanted;
@@ -96,16 +103,9 @@ struct ChunkFirstRowFunctor {
       first_row(c) = rows;
       return;
     }
-    const std::int64_t target = c * chunk;
-    std::int64_t lo = 0, hi = rows;  // offsets(hi) >= target always holds for hi = rows when c < chunks
-    while (lo < hi) {
-      const std::int64_t mid = lo + (hi - lo) / 2;
-      if (static_cast<std::int64_t>(offsets(mid)) < target)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-    first_row(c) = lo;
+    const std::int64_t target = c * chunk;  // offsets(rows) >= target when c < chunks
+    first_row(c) =
+        first_index_where(0, rows, [&](std::int64_t r) { return static_cast<std::int64_t>(offsets(r)) >= target; });
   }
 };
 
@@ -125,9 +125,7 @@ struct CsrChunksFunctor {
   std::int64_t nnz;
   int row_lanes = 1;  // lanes a row in the row phase (chunk_row_lanes; 1 on CPUs)
 
-  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
-    return static_cast<std::size_t>(team_size) * chunk_entries * sizeof(Value);
-  }
+  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) { return chunk_stage_bytes<Value>(team_size); }
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const std::int64_t c = team.league_rank();
@@ -239,7 +237,6 @@ class CsrChunksStep {
   int team_size() const { return team_size_; }
   int row_lanes() const { return row_lanes_; }
   double build_seconds() const { return build_seconds_; }
-  const Kokkos::View<std::int64_t*, memory_space>& first_row() const { return first_row_; }
 
  private:
   Matrix a_;

@@ -148,15 +148,7 @@ struct DiaFill {
       while (diagonal_offsets(k) < o) ++k;
       return k;
     }
-    std::int64_t lo = 0, hi = diagonals - 1;
-    while (lo < hi) {
-      const std::int64_t mid = lo + (hi - lo) / 2;
-      if (diagonal_offsets(mid) < o)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-    return lo;
+    return first_index_where(0, diagonals - 1, [&](std::int64_t d) { return diagonal_offsets(d) >= o; });
   }
   KOKKOS_FUNCTION void fill_row(const std::int64_t r) const {
     std::int64_t k = -1;

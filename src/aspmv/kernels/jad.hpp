@@ -13,6 +13,7 @@
 // jad_host_rows sorted rows, side by side. y is written through the
 // permutation.
 
+#include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/kernels/sell.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -35,15 +36,8 @@ struct JadDiagonalCounts {
   Starts counts;
   std::int64_t rows;
   KOKKOS_FUNCTION void operator()(const std::int64_t j) const {
-    std::int64_t lo = 0, hi = rows;  // first sorted row whose length is <= j
-    while (lo < hi) {
-      const std::int64_t mid = lo + (hi - lo) / 2;
-      if (lengths(mid) > j)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-    counts(j) = lo;
+    // The first sorted row whose length is <= j.
+    counts(j) = first_index_where(0, rows, [&](std::int64_t r) { return lengths(r) <= j; });
   }
 };
 
