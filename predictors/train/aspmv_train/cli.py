@@ -366,7 +366,7 @@ def main(argv=None) -> int:
     fm.add_argument("--seed", type=int, default=2026)
     fm.add_argument("--manifest", help="as train --manifest")
     fm.add_argument("--kinds", help="comma-separated subset of linear,gbm,lightgbm (the table's fit), "
-                    "lightgbm_relative (ranking_models.py)")
+                    "lightgbm_relative, lightgbm_relative_columns (ranking_models.py)")
     fm.add_argument("--calls", type=float, nargs="+", default=[100.0, 1000.0], help="calls the choice amortizes")
     fm.add_argument("--quick", action="store_true", help="small grids (tests)")
     fm.add_argument("--quiet", action="store_true")

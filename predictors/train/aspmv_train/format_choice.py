@@ -11,7 +11,8 @@ csr_delta per TpR, gao_partitioned, csr_adaptive, merge_path, coo) and one label
 Per alternative, two regressions of the known and row_stats features (runtime_models.py's inputs and kinds):
 log(time per call) and log(preprocessing). The kind ``lightgbm`` is the model table's learner (TableLightgbm);
 ``lightgbm_relative`` (ranking_models.py) regresses both relative to the best CSR label's time per call, the part
-of the targets that the ranking reads. Folds as runtime_models.py and oof.py deal them: the real and
+of the targets that the ranking reads; ``lightgbm_relative_columns`` the same with ranking_models.COLUMN_RATIOS
+(the columns group relative to the width: study-only, a plan gathers no columns pass) among its inputs. Folds as runtime_models.py and oof.py deal them: the real and
 real-derived groups by sha256(seed:group) into K folds (a derived matrix in its source's group); the matrices of
 other families (the guard matrices) only train. Per fold the models are fitted on every other matrix and predict
 the fold's.
@@ -47,7 +48,8 @@ from aspmv_train import oof, runtime_table
 from aspmv_train import runtime_models as rm
 from aspmv_train import split as splitmod
 from aspmv_train.methods import CONVERTED_FORMATS, label_of
-from aspmv_train.ranking_models import BoosterKind, RelativeLightgbm, booster, predict_or_nan
+from aspmv_train.ranking_models import (BoosterKind, RelativeLightgbm, RelativeLightgbmColumns, booster,
+                                        column_ratios, predict_or_nan)
 
 KINDS = ("linear", "gbm")  # and "lightgbm": the fit the model table ships (format_table.py), and
 #                            "lightgbm_relative" (ranking_models.py: targets relative to the best CSR label's time)
@@ -77,7 +79,19 @@ class TableLightgbm(BoosterKind):
         return np.column_stack([predict_or_nan(b, Z) for b in boosters])
 
 
-MODELS = {**rm.MODELS, TableLightgbm.kind: TableLightgbm, RelativeLightgbm.kind: RelativeLightgbm}
+MODELS = {**rm.MODELS, TableLightgbm.kind: TableLightgbm, RelativeLightgbm.kind: RelativeLightgbm,
+          RelativeLightgbmColumns.kind: RelativeLightgbmColumns}
+
+
+def kind_inputs(kind: str, X: np.ndarray, F: pd.DataFrame, names: list) -> tuple[np.ndarray, list]:
+    """A kind's inputs: X (the known and row_stats ``names``), with the kind's ``extra_features`` appended
+    (ranking_models.column_ratios of F's rows, in X's row order)."""
+    extra = tuple(getattr(MODELS[kind], "extra_features", ()))
+    if not extra:
+        return X, names
+    if not getattr(MODELS[kind], "raw_features", False):  # LogFeatures is fitted on X alone
+        raise ValueError(f"{kind}: extra features need a kind on the raw features")
+    return np.column_stack([X, column_ratios(F, extra)]), [*names, *extra]
 
 
 @dataclass
@@ -234,6 +248,7 @@ def _evaluate_precision(cfg: FormatConfig, precision: str, folders, log) -> dict
     group = base.split.group.loc[mats].to_numpy()
     names = rm.feature_names(F.loc[mats])
     X = F.loc[mats, names].to_numpy(dtype=float)
+    XK = {k: kind_inputs(k, X, F.loc[mats], names) for k in cfg.kinds}  # per kind: its inputs and their names
     L = len(alt.labels)
     with np.errstate(divide="ignore", invalid="ignore"):
         Y = np.column_stack([np.where(alt.T > 0, np.log(alt.T), np.nan),
@@ -257,9 +272,10 @@ def _evaluate_precision(cfg: FormatConfig, precision: str, folders, log) -> dict
             model = MODELS[k](cfg.seed, cfg.quick)
             if hasattr(model, "reference"):  # ranking_models: times relative to the best CSR label's
                 model.reference = ~alt.is_format
+            Xk, names_k = XK[k]
             z = (lambda A: A) if getattr(model, "raw_features", False) else lf.transform
-            model.fit(z(X[tr]), Y[tr], inner, names)
-            pred[k][test] = model.predict(z(X[test]))
+            model.fit(z(Xk[tr]), Y[tr], inner, names_k)
+            pred[k][test] = model.predict(z(Xk[test]))
             # The margin from the training matrices that were predicted by the inner cross-validation.
             cv = model.cv_pred
             ok = np.isfinite(cv[:, :L]).any(axis=1) & ran[tr].any(axis=1)
@@ -286,7 +302,8 @@ def _evaluate_precision(cfg: FormatConfig, precision: str, folders, log) -> dict
         sets["generated (held out)"] = np.flatnonzero(fold == cfg.folds)
     csr = np.broadcast_to(~alt.is_format, ran.shape) & ran
     out = {"precision": precision, "folders": [str(x) for x in folders], "labels": alt.labels,
-           "formats": [l for l, fmt in zip(alt.labels, alt.is_format) if fmt], "features": names, "fits": fits,
+           "formats": [l for l, fmt in zip(alt.labels, alt.is_format) if fmt], "features": names,
+           "extra_features": {k: XK[k][1][len(names):] for k in cfg.kinds if len(XK[k][1]) > len(names)}, "fits": fits,
            "sets": {}, "quality": {}, "per_matrix": []}
     for sname, idx in sets.items():
         S = {"n": int(len(idx)), "converted": {l: int(ran[idx, j].sum()) for j, l in enumerate(alt.labels)
@@ -366,6 +383,9 @@ def markdown(result: dict) -> str:
     for p, r in result.get("precisions", {}).items():
         lines += [f"## {p}", "", "Measurements: " + ", ".join(f"`{x}`" for x in r["folders"]) +
                   f"; alternatives: {len(r['labels'])} ({', '.join(r['formats'])} converted).", ""]
+        for k, extra in r.get("extra_features", {}).items():
+            lines += [f"{k} reads {', '.join(extra)} besides the known and row_stats features (ranking_models."
+                      "COLUMN_RATIOS: the columns group, which a plan does not gather).", ""]
         for sname, S in r["sets"].items():
             conv = ", ".join(f"{l} {c}" for l, c in S["converted"].items())
             lines += [f"### {sname} ({S['n']} matrices; converted by the guards: {conv})", "",

@@ -20,6 +20,7 @@ target is what moved the ranking; the loss and the steps were the best of the va
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from aspmv_train import runtime_table
 
@@ -106,3 +107,38 @@ class RelativeLightgbm(BoosterKind):
     def _predict(models, Z):
         ref, rel = models
         return predict_or_nan(ref, Z)[:, None] + np.column_stack([predict_or_nan(b, Z) for b in rel])
+
+
+# The column structure relative to the matrix's width (features.csv's columns group: bandwidth, max_dist,
+# min_dist): ratios a tree cannot form from its raw inputs. Study-only: a plan gathers no columns pass and reads
+# those features as 0 (docs/MODEL_TABLES.md), so a kind that reads them is not one the model table can ship.
+COLUMN_RATIOS = {"bandwidth_per_col": ("bandwidth", "cols"), "max_dist_per_col": ("max_dist", "cols"),
+                 "min_dist_per_col": ("min_dist", "cols"), "max_dist_per_mean": ("max_dist", "mean")}
+
+
+def column_ratios(F: pd.DataFrame, names=tuple(COLUMN_RATIOS)) -> np.ndarray:
+    """Rows of F x ``names`` (COLUMN_RATIOS): numerator / denominator, 0 where the denominator is not positive.
+    Raises where F lacks a column or one is not finite (a collection without the columns pass)."""
+    cols = {c for n in names for c in COLUMN_RATIOS[n]}
+    missing = sorted(cols - set(F.columns))
+    if missing:
+        raise ValueError(f"column ratios: features.csv lacks {', '.join(missing)} (the columns group)")
+    V = {c: pd.to_numeric(F[c], errors="coerce").to_numpy(float) for c in cols}
+    bad = sorted(c for c, v in V.items() if not np.isfinite(v).all())
+    if bad:
+        raise ValueError(f"column ratios: {', '.join(bad)} not finite on every matrix")
+    out = []
+    for n in names:
+        a, b = (V[c] for c in COLUMN_RATIOS[n])
+        out.append(np.divide(a, b, out=np.zeros(len(a)), where=b > 0))
+    return np.column_stack(out) if out else np.zeros((len(F), 0))
+
+
+class RelativeLightgbmColumns(RelativeLightgbm):
+    """``lightgbm_relative`` that also reads COLUMN_RATIOS (issue 22, docs/studies/h100/runtime-models/
+    regressions-2026-12-07/): the caller (format_choice) appends ``extra_features``' columns, computed by
+    column_ratios from the collection's features, to the known and row_stats ones. Out of fold on the H100
+    2026-12-06 collection they moved the real-derived matrices (100 calls, within 5 %: 51.5 -> 68 %), whose
+    misses the row statistics do not explain (their timings repeat within 1 %)."""
+    kind = "lightgbm_relative_columns"
+    extra_features = tuple(COLUMN_RATIOS)

@@ -82,8 +82,8 @@ def study(tmp_path_factory):
         (d / "meas" / name).write_text((H200_FORMATS / name).read_text())
     out = d / "out"
     rc = cli.main(["formats", "--measurements", str(meas), "--arch", "h200", "--out", str(out), "--folds", "3",
-                   "--kinds", "linear,lightgbm,lightgbm_relative", "--calls", "100", "1000", "--quick",
-                   "--quiet"])
+                   "--kinds", "linear,lightgbm,lightgbm_relative,lightgbm_relative_columns", "--calls", "100", "1000",
+                   "--quick", "--quiet"])
     assert rc == 0
     return meas, out
 
@@ -105,7 +105,8 @@ def test_formats_study_end_to_end(study):
                 assert 0 < s["min"] <= s["gm"] <= 1.0 + 1e-12      # against the oracle over every alternative
             assert row["linear"]["csr_only"]["format_picks"] == 0
             assert row["oracle_csr_only"]["gm"] <= 1.0 + 1e-12
-            for k in ("linear", "lightgbm", "lightgbm_relative"):  # the override: where "with formats" took a format
+            # The override: where "with formats" took a format.
+            for k in ("linear", "lightgbm", "lightgbm_relative", "lightgbm_relative_columns"):
                 o = row[k]["override"]
                 assert o["n"] == row[k]["with_formats"]["format_picks"]
                 if o["n"]:
@@ -120,7 +121,11 @@ def test_formats_study_end_to_end(study):
     md = (out / "formats.md").read_text()
     assert "with formats, margin" in md and "dia conversion" in md and res["command"].startswith("python -m")
     # Lehnert's Table 2: per fold, the terms the linear kind kept for each target; the report lists the common ones.
-    assert {f["kind"] for f in r["fits"]} == {"linear", "lightgbm", "lightgbm_relative"}
+    assert {f["kind"] for f in r["fits"]} == {"linear", "lightgbm", "lightgbm_relative", "lightgbm_relative_columns"}
+    # The columns kind reads the column ratios besides the features every kind reads; the report says so.
+    assert r["extra_features"] == {"lightgbm_relative_columns": ["bandwidth_per_col", "max_dist_per_col",
+                                                                 "min_dist_per_col", "max_dist_per_mean"]}
+    assert "lightgbm_relative_columns reads bandwidth_per_col" in md
     lin = [f for f in r["fits"] if f["kind"] == "linear"]
     assert len(lin) == 3 and all(set(f["features"]) == {f"{w}:{l}" for w in ("time", "pre") for l in r["labels"]}
                                  for f in lin)
