@@ -136,7 +136,7 @@ def column_ratios(F: pd.DataFrame, names=tuple(COLUMN_RATIOS)) -> np.ndarray:
 
 class RelativeLightgbmColumns(RelativeLightgbm):
     """``lightgbm_relative`` that also reads COLUMN_RATIOS (issue 22, docs/studies/h100/runtime-models/
-    regressions-2026-12-07/): the caller (format_choice) appends ``extra_features``' columns, computed by
+    regressions-2026-12-06b/): the caller (format_choice) appends ``extra_features``' columns, computed by
     column_ratios from the collection's features, to the known and row_stats ones. Out of fold on the H100
     2026-12-06 collection they moved the real-derived matrices (100 calls, within 5 %: 51.5 -> 68 %), whose
     misses the row statistics do not explain (their timings repeat within 1 %)."""
