@@ -87,8 +87,8 @@ inline void apply_assignment(const std::string& text, Variant& var) {
   } else if (key == TableParameter::lrb_long_row) {
     if (v < 0) throw Error("variant '" + text + "': lrb_long_row takes 0 (chosen per matrix) or a row length");
   } else if (key == TableParameter::chunk_row_lanes) {
-    if (v != 1 && v != 2 && v != 4 && v != 8 && v != 16 && v != 32)
-      throw Error("variant '" + text + "': chunk_row_lanes takes 1, 2, 4, 8, 16 or 32");
+    if (v != 0 && v != 1 && v != 2 && v != 4 && v != 8)
+      throw Error("variant '" + text + "': chunk_row_lanes takes 0 (chosen per matrix), 1, 2, 4 or 8");
   } else if (key == TableParameter::vector_load) {
     if (v < 0 || v >= backends::load_hint_count)
       throw Error("variant '" + text + "': vector_load takes 0 to " + std::to_string(backends::load_hint_count - 1) +

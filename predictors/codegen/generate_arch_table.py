@@ -136,10 +136,11 @@ def generate(table, source_name, sha):
     params["vector_load"] = int(p.get("vector_load", 0))
     if params["vector_load"] not in range(5):
         raise TableError("field 'parameters.vector_load' must be 0 to 4")
-    # Optional: csr_chunks' lanes a row in its row phase (GPUs; a power of two up to 32).
+    # Optional: csr_chunks' lanes a row in its row phase (GPUs; 0: chosen per matrix from the row lengths, else a
+    # power of two up to 8).
     params["chunk_row_lanes"] = int(p.get("csr_chunks", {}).get("row_lanes", 1))
-    if params["chunk_row_lanes"] not in (1, 2, 4, 8, 16, 32):
-        raise TableError("field 'parameters.csr_chunks.row_lanes' must be 1, 2, 4, 8, 16 or 32")
+    if params["chunk_row_lanes"] not in (0, 1, 2, 4, 8):
+        raise TableError("field 'parameters.csr_chunks.row_lanes' must be 0, 1, 2, 4 or 8")
     # Optional: vector_split's shape rules (entries a lane at the mean, passes before the warp takes a row, longest chunk).
     split = p.get("vector_split", {})
     params["split_lane_entries"] = int(split.get("lane_entries", 2))

@@ -41,6 +41,9 @@ std::vector<corpus::NamedMatrix> chunk_matrices() {
   std::vector<std::int32_t> gaps = {0, 0, 3000, 0, 1, 0, 700, 2048, 0, 5, 0, 0};
   m.push_back({"empty-rows-around-rows-over-chunks", rows_of(gaps, 4000, 63)});
   m.push_back({"no-entries-in-40-rows", rows_of(std::vector<std::int32_t>(40, 0), 10, 64)});
+  // Chunks that start more rows than a team has threads (1,024 rows of 2 in a chunk of 2,048): the rows past the
+  // staged bounds read theirs from A.
+  m.push_back({"rows-of-2-more-than-a-team-a-chunk", rows_of(std::vector<std::int32_t>(3000, 2), 3000, 68)});
   m.push_back({"one-row-of-5000-in-40", corpus::single_long_row(40, 6000, 17, 5000, 65)});
   m.push_back({"short-rows-with-3-rows-of-2500", corpus::short_rows_with_long_rows(3000, 3, 2500, 66)});
   corpus::RandomCsrSpec s;
@@ -102,7 +105,7 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
   using Offset = typename TestType::offset;
   for (const auto& m : chunk_matrices())
     for (const int team : team_sizes<Space>())
-      for (const int lanes : {1, 4, 32})
+      for (const int lanes : {1, 2, 4, 8, 32})
         for (const double beta : {0.0, 0.75}) {
           std::int64_t chunks = 0;
           int ran_team = 0, ran_lanes = 0;
@@ -130,16 +133,25 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
         }
 }
 
-TEMPLATE_LIST_TEST_CASE("csr_chunks' lanes a row: a power of two up to a warp, in whole warps", "[unit][csr_chunks]",
-                        Spaces) {
+TEST_CASE("csr_chunks' lanes rule: the most lanes where rows are long on average or one is very long",
+          "[unit][csr_chunks]") {
+  CHECK(impl::chunk_row_lanes_rule(12.0, 100) == 1);
+  CHECK(impl::chunk_row_lanes_rule(impl::chunk_lanes_mean_length - 0.1, impl::chunk_lanes_longest_row - 1) == 1);
+  CHECK(impl::chunk_row_lanes_rule(impl::chunk_lanes_mean_length, 30) == impl::chunk_max_row_lanes);
+  CHECK(impl::chunk_row_lanes_rule(4.0, impl::chunk_lanes_longest_row) == impl::chunk_max_row_lanes);
+  CHECK(impl::chunk_row_lanes_rule(0.0, 0) == 1);  // an empty matrix
+}
+
+TEMPLATE_LIST_TEST_CASE("csr_chunks' lanes a row: a power of two up to 8 and a warp, in whole warps",
+                        "[unit][csr_chunks]", Spaces) {
   using Space = TestType;
   constexpr int warp = backends::Traits<Space>::warp_lanes;
   CHECK(impl::chunk_row_lanes_for<Space>(1, 256) == 1);
   CHECK(impl::chunk_row_lanes_for<Space>(0, 256) == 1);
   if (warp > 1) {
     CHECK(impl::chunk_row_lanes_for<Space>(4, 256) == 4);
-    CHECK(impl::chunk_row_lanes_for<Space>(6, 256) == 4);       // rounded down to a power of two
-    CHECK(impl::chunk_row_lanes_for<Space>(64, 256) == warp);   // at most a warp
+    CHECK(impl::chunk_row_lanes_for<Space>(6, 256) == 4);  // rounded down to a power of two
+    CHECK(impl::chunk_row_lanes_for<Space>(64, 256) == std::min(warp, impl::chunk_max_row_lanes));  // a kernel each
     CHECK(impl::chunk_row_lanes_for<Space>(8, warp + 1) == 1);  // a team that is not whole warps
   } else {
     CHECK(impl::chunk_row_lanes_for<Space>(32, 1) == 1);  // CPUs: a warp of one lane

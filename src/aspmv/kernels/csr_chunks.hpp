@@ -13,7 +13,9 @@
 // what its entries past the chunk cost (row_bound). With the table's
 // chunk_row_lanes L > 1 (GPUs) a row is summed by a group of L lanes of a
 // warp instead, each lane every L-th entry, the group's sums added by
-// shuffles: fewer threads idle at the barrier behind a long row.
+// shuffles: fewer threads idle at the barrier behind a long row, and
+// neighbouring lanes read neighbouring staged products. Each thread's
+// first row bounds are loaded with its entries, before the barrier.
 //
 // It is the form of cuSPARSE's CSR ALG1 kernel as Nsight Compute shows it on
 // the H100 (a fixed number of nonzeros a thread, staged in shared memory,
@@ -23,6 +25,7 @@
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
+#include <aspmv/features.hpp>
 #include <aspmv/impl/kernel_types.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/strided_dot.hpp>
@@ -61,10 +64,13 @@ int chunk_team_size(const predictors::KernelParameters& p) {
   return p.team_threads;
 }
 
-// Team scratch a chunk of `team` threads stages (its products).
+// Team scratch a chunk of `team` threads stages: its products, then (with
+// lanes a row) the bounds of its first team + 1 rows (offsets(first row +
+// i), i <= team).
 template <class Value>
-KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int team) {
-  return static_cast<std::size_t>(team) * chunk_entries * sizeof(Value);
+KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int team, bool with_bounds = true) {
+  return static_cast<std::size_t>(team) * chunk_entries * sizeof(Value) +
+         (with_bounds ? static_cast<std::size_t>(team + 1) * sizeof(std::int64_t) : 0);
 }
 
 // The largest team size up to `wanted` whose staged chunk fits the space's
@@ -109,7 +115,10 @@ struct ChunkFirstRowFunctor {
   }
 };
 
-template <class Matrix, class XView, class YView, class ExecSpace>
+// Lanes a row in the row phase: a kernel for each (chunk_row_lanes_for).
+inline constexpr int chunk_max_row_lanes = 8;
+
+template <class Matrix, class XView, class YView, class ExecSpace, int L>
 struct CsrChunksFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
@@ -123,11 +132,35 @@ struct CsrChunksFunctor {
   Value alpha, beta;
   Kokkos::View<const std::int64_t*, typename Matrix::memory_space> first_row;
   std::int64_t nnz;
-  int row_lanes = 1;  // lanes a row in the row phase (chunk_row_lanes; 1 on CPUs)
 
-  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) { return chunk_stage_bytes<Value>(team_size); }
+  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
+    return chunk_stage_bytes<Value>(team_size, L > 1);
+  }
+
+  // A row's entries [begin, end); for a row at or past rows_end (<= the
+  // row count) the empty range at offsets(rows_end). No branch: the loads
+  // issue without waiting for the comparison.
+  struct RowRange {
+    std::int64_t begin = 0, end = 0;
+  };
+  KOKKOS_INLINE_FUNCTION RowRange row_range(std::int64_t row, std::int64_t rows_end) const {
+    const std::int64_t first = row < rows_end ? row : rows_end;
+    const std::int64_t next = row + 1 < rows_end ? row + 1 : rows_end;
+    return {static_cast<std::int64_t>(offsets(first)), static_cast<std::int64_t>(offsets(next))};
+  }
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
+    if constexpr (L == 1)
+      thread_a_row(team);
+    else
+      lanes_a_row(team);
+  }
+
+  // A thread a row: each thread's entries loaded (a branch an entry) and
+  // staged; after the barrier thread t sums the chunk's rows t, t + team,
+  // ..., in order. The form measured fastest with one lane a row
+  // (perf/results/h100/2026-12-06-chunks-bounds).
+  KOKKOS_FUNCTION void thread_a_row(const Member& team) const {
     const std::int64_t c = team.league_rank();
     const int t = team.team_rank();
     const int threads = team.team_size();
@@ -142,10 +175,6 @@ struct CsrChunksFunctor {
     for (int u = 0; u < chunk_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
     team.team_barrier();
     const std::int64_t end_of_chunk = base + chunk;
-    if (row_lanes > 1) {
-      sum_rows_by_groups(t, threads, base, end_of_chunk, stage, first_row(c), first_row(c + 1));
-      return;
-    }
     for (std::int64_t row = first_row(c) + t; row < first_row(c + 1); row += threads) {
       const std::int64_t begin = offsets(row), end = offsets(row + 1);
       const std::int64_t staged_end = end < end_of_chunk ? end : end_of_chunk;
@@ -156,42 +185,91 @@ struct CsrChunksFunctor {
     }
   }
 
-  // The row phase with groups of row_lanes lanes a row (a power of two, at
-  // most a warp, dividing the team size: chunk_row_lanes_for): lane s of a
-  // group sums entries begin + s, begin + s + L, ... (staged, then from A
-  // past the chunk), the group's lanes add by shuffles in a fixed order and
-  // its last lane writes y. Every thread runs the same passes (its row past
-  // the chunk's last adds nothing), so the shuffles see whole warps.
-  KOKKOS_FUNCTION void sum_rows_by_groups(int t, int threads, std::int64_t base, std::int64_t end_of_chunk,
-                                          const Value* stage, std::int64_t rows_begin, std::int64_t rows_end) const {
+  // Groups of L lanes a row (a power of two, 2 to chunk_max_row_lanes,
+  // dividing the team size: chunk_row_lanes_for): the entries loaded
+  // without a branch an entry (the last chunk's entries past nnz read the
+  // last entry and stage 0), the bounds of the chunk's first team + 1 rows
+  // staged too, each thread loading one; lane s of a group sums entries
+  // begin + s, begin + s + L, ... (staged, then from A past the chunk), the
+  // group's lanes add by shuffles in a fixed order and its last lane writes
+  // y. Every thread runs the same passes (a row past the chunk's last adds
+  // nothing), so the shuffles see whole warps; rows past the staged bounds
+  // (a chunk of more rows than threads) read theirs from A.
+  KOKKOS_FUNCTION void lanes_a_row(const Member& team) const {
     using Backend = backends::Traits<ExecSpace>;
-    const int groups = threads / row_lanes;
-    const int g = t / row_lanes, s = t % row_lanes;
-    const int lane = t % Backend::warp_lanes;
-    for (std::int64_t first = rows_begin; first < rows_end; first += groups) {
-      const std::int64_t row = first + g;
-      const bool mine = row < rows_end;
-      Value sum = 0;
-      if (mine) {
-        const std::int64_t end = offsets(row + 1);
-        for (std::int64_t k = static_cast<std::int64_t>(offsets(row)) + s; k < end; k += row_lanes)
-          sum += k < end_of_chunk ? stage[k - base] : vals(k) * x(cols(k));
+    const std::int64_t c = team.league_rank();
+    const int t = team.team_rank();
+    const int threads = team.team_size();
+    const std::int64_t chunk = static_cast<std::int64_t>(threads) * chunk_entries;
+    const std::int64_t base = c * chunk;
+    auto* stage = static_cast<Value*>(team.team_shmem().get_shmem(scratch_bytes(threads)));
+    auto* bounds = reinterpret_cast<std::int64_t*>(stage + chunk);
+    Value p[chunk_entries] = {};
+    if (nnz > 0) {
+      for (int u = 0; u < chunk_entries; ++u) {
+        const std::int64_t k = base + t + static_cast<std::int64_t>(u) * threads;
+        const std::int64_t at = k < nnz ? k : nnz - 1;
+        const Value product = stream_at<hint>(vals, at) * x(stream_at<hint>(cols, at));
+        p[u] = k < nnz ? product : Value(0);
       }
-      sum = group_sum<Backend>(sum, lane, row_lanes);
-      if (mine && s == row_lanes - 1) write_row(y, row, alpha, sum, beta);
+    }
+    const std::int64_t rows_begin = first_row(c), rows_end = first_row(c + 1);
+    const auto bound = [&](std::int64_t row) {
+      return static_cast<std::int64_t>(offsets(row < rows_end ? row : rows_end));
+    };
+    const std::int64_t my_bound = bound(rows_begin + t);
+    const std::int64_t last_bound = t == threads - 1 ? bound(rows_begin + threads) : 0;
+    for (int u = 0; u < chunk_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
+    bounds[t] = my_bound;
+    if (t == threads - 1) bounds[threads] = last_bound;
+    team.team_barrier();
+    const int groups = threads / L, g = t / L, s = t % L;
+    const std::int64_t end_of_chunk = base + chunk;
+    const int lane = t % Backend::warp_lanes;
+    for (std::int64_t row = rows_begin + g; row - g < rows_end; row += groups) {
+      const std::int64_t i = row - rows_begin;
+      const RowRange r = i < threads ? RowRange{bounds[i], bounds[i + 1]} : row_range(row, rows_end);
+      const std::int64_t staged_end = r.end < end_of_chunk ? r.end : end_of_chunk;
+      Value sum = 0;
+      std::int64_t k = r.begin + s;
+      if (k < staged_end) {  // staged: positions in the chunk, as int
+        const int j_end = static_cast<int>(staged_end - base);
+        int j = static_cast<int>(k - base);
+#pragma unroll 4
+        for (; j < j_end; j += L) sum += stage[j];
+        k = base + j;
+      }
+      for (; k < r.end; k += L) sum += vals(k) * x(cols(k));  // past the chunk, in order
+      sum = group_sum<Backend>(sum, lane, L);
+      if (row < rows_end && s == L - 1) write_row(y, row, alpha, sum, beta);
     }
   }
 };
 
+// chunk_row_lanes 0: the lanes a row chosen from the row lengths. A thread a
+// row, unless rows are long on average or a few are very long, where the
+// team would wait at the end for the thread of the longest: then the most
+// lanes. Measured on the H100 over 63 real and real-derived matrices
+// (perf/results/h100/2026-12-06-chunks-bounds, call 3): 8 lanes 0.30-0.80x
+// the time of one wherever the mean is at least 24 or the longest row at
+// least 384 (bio-CE-CX: 4 lanes 0.70x, 8 lanes 0.77x), 1.0-3.2x slower
+// below both; 2 or 4 lanes within 6 % of the best there but on 3 (in-sample:
+// the thresholds were read off these matrices).
+inline constexpr double chunk_lanes_mean_length = 24;
+inline constexpr std::int64_t chunk_lanes_longest_row = 384;
+inline int chunk_row_lanes_rule(double mean_length, std::int64_t longest_row) {
+  return mean_length >= chunk_lanes_mean_length || longest_row >= chunk_lanes_longest_row ? chunk_max_row_lanes : 1;
+}
+
 // The lanes a row the row phase can take on ExecSpace for a team of `team`
-// threads: the wanted power of two, at most a warp, where the team is whole
-// warps; 1 otherwise (CPUs: a warp of one lane).
+// threads: the wanted power of two, at most chunk_max_row_lanes and a warp,
+// where the team is whole warps; 1 otherwise (CPUs: a warp of one lane).
 template <class ExecSpace>
 int chunk_row_lanes_for(int wanted, int team) {
   constexpr int warp = backends::Traits<ExecSpace>::warp_lanes;
   if (wanted <= 1 || warp <= 1 || team % warp != 0) return 1;
   int lanes = 1;
-  while (lanes * 2 <= wanted && lanes * 2 <= warp) lanes *= 2;
+  while (lanes * 2 <= wanted && lanes * 2 <= warp && lanes * 2 <= chunk_max_row_lanes) lanes *= 2;
   return lanes;
 }
 
@@ -226,11 +304,15 @@ class CsrChunksStep {
   void run_group(std::size_t, const ExecSpace& exec, const Workspace<Value, memory_space>&, Value alpha, const XView& x,
                  Value beta, const YView& y) const {
     if (a_.num_rows() == 0) return;
-    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace>;
-    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz(), row_lanes_};
-    auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(chunks_), team_size_, 1);
-    policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(team_size_)));
-    Kokkos::parallel_for("aspmv::spmv::csr_chunks", policy, f);
+    if constexpr (backends::Traits<ExecSpace>::is_gpu) {
+      switch (row_lanes_) {  // a kernel a lanes value: its loop strides constants, its registers its own
+        case 2: return launch<2>(exec, alpha, x, beta, y);
+        case 4: return launch<4>(exec, alpha, x, beta, y);
+        case 8: return launch<8>(exec, alpha, x, beta, y);
+        default: break;
+      }
+    }
+    launch<1>(exec, alpha, x, beta, y);
   }
 
   std::int64_t chunks() const { return chunks_; }
@@ -239,6 +321,15 @@ class CsrChunksStep {
   double build_seconds() const { return build_seconds_; }
 
  private:
+  template <int L, class XView, class YView>
+  void launch(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
+    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace, L>;
+    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz()};
+    auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(chunks_), team_size_, 1);
+    policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(team_size_)));
+    Kokkos::parallel_for("aspmv::spmv::csr_chunks", policy, f);
+  }
+
   Matrix a_;
   int team_size_;
   int row_lanes_;
@@ -269,8 +360,20 @@ struct CsrChunks {
 
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
-    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::chunk_team_size<ExecSpace>(ctx.params),
-                                 ctx.params.chunk_row_lanes);
+    int lanes = ctx.params.chunk_row_lanes;
+    std::string lanes_why = "the table's";
+    if (lanes == 0) {  // chosen from the row lengths (gathered here where the plan has not)
+      if (!s.features_gathered) {
+        const auto t0 = std::chrono::steady_clock::now();
+        s.stats = row_stats(ctx.exec, ctx.a);
+        s.features_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        s.features_gathered = true;
+      }
+      lanes = impl::chunk_row_lanes_rule(s.stats.mean, s.stats.max);
+      lanes_why =
+          "by the rule (mean " + std::to_string(s.stats.mean) + ", longest row " + std::to_string(s.stats.max) + ")";
+    }
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::chunk_team_size<ExecSpace>(ctx.params), lanes);
     GroupSummary g;
     g.kernel = id;
     g.team_size = step.team_size();
@@ -281,8 +384,8 @@ struct CsrChunks {
     g.detail = "chunks of " + std::to_string(static_cast<std::int64_t>(step.team_size()) * impl::chunk_entries) +
                " nonzeros (" + std::to_string(step.team_size()) + " threads x " + std::to_string(impl::chunk_entries) +
                "), products staged, rows summed by the chunk they start in (" + std::to_string(step.row_lanes()) +
-               (step.row_lanes() == 1 ? " lane" : " lanes") + " a row); first rows found on the device in " +
-               std::to_string(step.build_seconds() * 1e3) + " ms";
+               (step.row_lanes() == 1 ? " lane" : " lanes") + " a row, " + lanes_why +
+               "); first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
     s.groups.push_back(g);
     return step;
   }
