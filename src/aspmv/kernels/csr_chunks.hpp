@@ -14,8 +14,8 @@
 // chunk_row_lanes L > 1 (GPUs) a row is summed by a group of L lanes of a
 // warp instead, each lane every L-th entry, the group's sums added by
 // shuffles: fewer threads idle at the barrier behind a long row, and
-// neighbouring lanes read neighbouring staged products. Each thread's
-// first row bounds are loaded with its entries, before the barrier.
+// neighbouring lanes read neighbouring staged products; those kernels stage
+// the bounds of the chunk's first rows with its entries, before the barrier.
 //
 // It is the form of cuSPARSE's CSR ALG1 kernel as Nsight Compute shows it on
 // the H100 (a fixed number of nonzeros a thread, staged in shared memory,
@@ -32,11 +32,13 @@
 #include <aspmv/impl/warp_ops.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/gather_stats.hpp>
 #include <aspmv/planner/kernel_info.hpp>
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
 #include <backends/load_hint.hpp>
 #include <backends/traits.hpp>
+#include <backends/unroll.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -137,16 +139,11 @@ struct CsrChunksFunctor {
     return chunk_stage_bytes<Value>(team_size, L > 1);
   }
 
-  // A row's entries [begin, end); for a row at or past rows_end (<= the
-  // row count) the empty range at offsets(rows_end). No branch: the loads
-  // issue without waiting for the comparison.
-  struct RowRange {
-    std::int64_t begin = 0, end = 0;
-  };
-  KOKKOS_INLINE_FUNCTION RowRange row_range(std::int64_t row, std::int64_t rows_end) const {
-    const std::int64_t first = row < rows_end ? row : rows_end;
-    const std::int64_t next = row + 1 < rows_end ? row + 1 : rows_end;
-    return {static_cast<std::int64_t>(offsets(first)), static_cast<std::int64_t>(offsets(next))};
+  // offsets(row), or offsets(rows_end) (<= the row count) for a row past
+  // it: a row past the chunk's rows is the empty range there. No branch:
+  // the load issues without waiting for the comparison.
+  KOKKOS_INLINE_FUNCTION std::int64_t offset_at(std::int64_t row, std::int64_t rows_end) const {
+    return static_cast<std::int64_t>(offsets(row < rows_end ? row : rows_end));
   }
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
@@ -214,11 +211,8 @@ struct CsrChunksFunctor {
       }
     }
     const std::int64_t rows_begin = first_row(c), rows_end = first_row(c + 1);
-    const auto bound = [&](std::int64_t row) {
-      return static_cast<std::int64_t>(offsets(row < rows_end ? row : rows_end));
-    };
-    const std::int64_t my_bound = bound(rows_begin + t);
-    const std::int64_t last_bound = t == threads - 1 ? bound(rows_begin + threads) : 0;
+    const std::int64_t my_bound = offset_at(rows_begin + t, rows_end);
+    const std::int64_t last_bound = t == threads - 1 ? offset_at(rows_begin + threads, rows_end) : 0;
     for (int u = 0; u < chunk_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
     bounds[t] = my_bound;
     if (t == threads - 1) bounds[threads] = last_bound;
@@ -228,18 +222,19 @@ struct CsrChunksFunctor {
     const int lane = t % Backend::warp_lanes;
     for (std::int64_t row = rows_begin + g; row - g < rows_end; row += groups) {
       const std::int64_t i = row - rows_begin;
-      const RowRange r = i < threads ? RowRange{bounds[i], bounds[i + 1]} : row_range(row, rows_end);
-      const std::int64_t staged_end = r.end < end_of_chunk ? r.end : end_of_chunk;
+      const std::int64_t begin = i < threads ? bounds[i] : offset_at(row, rows_end);
+      const std::int64_t end = i < threads ? bounds[i + 1] : offset_at(row + 1, rows_end);
+      const std::int64_t staged_end = end < end_of_chunk ? end : end_of_chunk;
       Value sum = 0;
-      std::int64_t k = r.begin + s;
+      std::int64_t k = begin + s;
       if (k < staged_end) {  // staged: positions in the chunk, as int
         const int j_end = static_cast<int>(staged_end - base);
         int j = static_cast<int>(k - base);
-#pragma unroll 4
+        ASPMV_DEVICE_UNROLL(4)
         for (; j < j_end; j += L) sum += stage[j];
         k = base + j;
       }
-      for (; k < r.end; k += L) sum += vals(k) * x(cols(k));  // past the chunk, in order
+      for (; k < end; k += L) sum += vals(k) * x(cols(k));  // past the chunk, in order
       sum = group_sum<Backend>(sum, lane, L);
       if (row < rows_end && s == L - 1) write_row(y, row, alpha, sum, beta);
     }
@@ -363,12 +358,7 @@ struct CsrChunks {
     int lanes = ctx.params.chunk_row_lanes;
     std::string lanes_why = "the table's";
     if (lanes == 0) {  // chosen from the row lengths (gathered here where the plan has not)
-      if (!s.features_gathered) {
-        const auto t0 = std::chrono::steady_clock::now();
-        s.stats = row_stats(ctx.exec, ctx.a);
-        s.features_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        s.features_gathered = true;
-      }
+      if (!s.features_gathered) planner::gather_row_stats(s, [&] { return row_stats(ctx.exec, ctx.a); });
       lanes = impl::chunk_row_lanes_rule(s.stats.mean, s.stats.max);
       lanes_why =
           "by the rule (mean " + std::to_string(s.stats.mean) + ", longest row " + std::to_string(s.stats.max) + ")";
