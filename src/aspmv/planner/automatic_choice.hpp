@@ -10,6 +10,7 @@
 
 #include <aspmv/feature_set.hpp>
 #include <aspmv/plan_summary.hpp>
+#include <aspmv/planner/gather_stats.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/planner/model_selection.hpp>
 #include <aspmv/planner/selection_guards.hpp>
@@ -17,7 +18,6 @@
 #include <predictors/kernel_rules.hpp>
 #include <predictors/model_choice.hpp>
 
-#include <chrono>
 #include <optional>
 #include <string>
 
@@ -31,12 +31,7 @@ template <class GatherStats>
 std::optional<predictors::KernelLabel> choose_automatic(const ModelSelection& models, const SpaceFacts& space,
                                                         const predictors::ArchTableData& table, PlanSummary& s,
                                                         GatherStats&& gather_stats) {
-  const auto gather = [&] {
-    const auto t0 = std::chrono::steady_clock::now();
-    s.stats = gather_stats();
-    s.features_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    s.features_gathered = true;
-  };
+  const auto gather = [&] { gather_row_stats(s, gather_stats); };
   if (models.gather(s.stats, s)) gather();
 
   std::string why;

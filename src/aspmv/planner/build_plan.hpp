@@ -12,6 +12,7 @@
 #include <aspmv/plan_summary.hpp>
 #include <aspmv/planner/automatic_choice.hpp>
 #include <aspmv/planner/direct_choice.hpp>
+#include <aspmv/planner/gather_stats.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/planner/model_selection.hpp>
 #include <aspmv/planner/plan_context.hpp>
@@ -118,12 +119,7 @@ Analysis<ExecSpace, Matrix> build_plan(const ExecSpace& exec, const Matrix& a, c
       if (f.first.kernel != Kernel::dia || !rule.try_dia) formats.push_back(std::move(f));
     if (!formats.empty()) replaced = Replaced{s.kernel, label, s.why};
   } else {
-    if (models.gather_for_forced(opt.kernel)) {
-      const auto t0 = std::chrono::steady_clock::now();
-      s.stats = row_stats(exec, a);
-      s.features_seconds = seconds_since(t0);
-      s.features_gathered = true;
-    }
+    if (models.gather_for_forced(opt.kernel)) gather_row_stats(s, [&] { return row_stats(exec, a); });
     s.kernel = opt.kernel;
     s.why = "forced by options";
   }
