@@ -141,6 +141,10 @@ def generate(table, source_name, sha):
     params["chunk_row_lanes"] = int(p.get("csr_chunks", {}).get("row_lanes", 1))
     if params["chunk_row_lanes"] not in (0, 1, 2, 4, 8):
         raise TableError("field 'parameters.csr_chunks.row_lanes' must be 0, 1, 2, 4 or 8")
+    # Optional: csr_chunks' chunks a team where a row takes one lane (1: a chunk a team).
+    params["chunk_team_chunks"] = int(p.get("csr_chunks", {}).get("team_chunks", 1))
+    if not 1 <= params["chunk_team_chunks"] <= 64:
+        raise TableError("field 'parameters.csr_chunks.team_chunks' must be 1 to 64")
     # Optional: vector_split's shape rules (entries a lane at the mean, passes before the warp takes a row, longest chunk).
     split = p.get("vector_split", {})
     params["split_lane_entries"] = int(split.get("lane_entries", 2))
@@ -217,7 +221,7 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL, %d, %d, %s, %d, %d, %d, %d}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL, %d, %d, %s, %d, %d, %d, %d, %d}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
@@ -232,7 +236,7 @@ def generate(table, source_name, sha):
             params["split_warp_rows"], params["split_chunk_floor"], params["direct_launch"],
             params["host_thread_nnz"], params["vector_range"], params["skew_guard_gather_row_bound"],
             pp(params["sell_lane_entries"]), params["sell_row_lanes"], params["lrb_piece"], params["vector_load"],
-            params["chunk_row_lanes"]),
+            params["chunk_row_lanes"], params["chunk_team_chunks"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

@@ -2,7 +2,8 @@
 // every chunk is the lower bound of its first entry in the row offsets, the
 // last chunk owning the empty rows after the last entry; and the kernel
 // equals the reference with chunks of several team sizes, a thread or a
-// group of 4 or 32 lanes a row (GPUs; CPUs a thread): rows that end
+// group of 4 or 32 lanes a row (GPUs; CPUs a thread), one or several
+// consecutive chunks a team (pipelined: two stages): rows that end
 // exactly at a chunk's end, rows that run over one or many chunks, empty rows
 // before, between and after the entries, no entries at all; float and double,
 // int32 and int64 offsets; repeated applies agree bit for bit (each row's
@@ -26,6 +27,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 using namespace aspmv;
@@ -105,32 +107,50 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
   using Offset = typename TestType::offset;
   for (const auto& m : chunk_matrices())
     for (const int team : team_sizes<Space>())
-      for (const int lanes : {1, 2, 4, 8, 32})
+      for (const auto& [lanes, team_chunks] :
+           std::vector<std::pair<int, int>>{{1, 1}, {2, 1}, {4, 1}, {8, 1}, {32, 1}, {1, 2}, {1, 5}, {4, 3}})
         for (const double beta : {0.0, 0.75}) {
-          std::int64_t chunks = 0;
-          int ran_team = 0, ran_lanes = 0;
+          std::int64_t chunks = 0, teams = 0;
+          int ran_team = 0, ran_lanes = 0, ran_team_chunks = 0;
           std::vector<std::shared_ptr<void>> kept;
           const auto out = run_launches<Space, Value, Offset>(
               m.matrix, 1.25, beta, 3, 71,
               [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
                 using Step = impl::CsrChunksStep<Space, std::decay_t<decltype(a)>>;
-                if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team, lanes));
+                if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team, lanes, team_chunks));
                 const auto& step = *std::static_pointer_cast<Step>(kept.front());
                 chunks = step.chunks();
+                teams = step.teams();
                 ran_team = step.team_size();
                 ran_lanes = step.row_lanes();
+                ran_team_chunks = step.team_chunks();
                 step.run_group(0, exec, impl::Workspace<Value, typename Space::memory_space>{}, al, x, be, y);
               });
           INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team " << team << " (ran "
                         << ran_team << "), lanes a row " << lanes << " (ran " << ran_lanes << "), " << chunks
-                        << " chunks, beta " << beta);
+                        << " chunks, " << team_chunks << " a team (ran " << ran_team_chunks << ", " << teams
+                        << " teams), beta " << beta);
           INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
           CHECK(out.comparison.within_bounds);
           CHECK(out.all_equal());
           CHECK(ran_team <= team);
           CHECK(ran_team >= 1);
           CHECK(ran_lanes == impl::chunk_row_lanes_for<Space>(lanes, ran_team));
+          CHECK(ran_team_chunks == (ran_lanes == 1 ? team_chunks : 1));  // lanes a row take a chunk a team
+          CHECK(teams == (chunks + ran_team_chunks - 1) / ran_team_chunks);
         }
+}
+
+TEMPLATE_LIST_TEST_CASE("csr_chunks refuses chunks a team outside 1 to its most", "[unit][csr_chunks]", Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  Space exec;
+  const auto h = rows_of(std::vector<std::int32_t>(10, 3), 10, 69);
+  DeviceCsr<double, std::int32_t, Mem> a(exec, h);
+  using Step = impl::CsrChunksStep<Space, std::decay_t<decltype(a.view())>>;
+  CHECK_THROWS_AS(Step(exec, a.view(), 256, 1, 0), Error);
+  CHECK_THROWS_AS(Step(exec, a.view(), 256, 1, impl::chunk_max_team_chunks + 1), Error);
+  CHECK(Step(exec, a.view(), 256, 1, impl::chunk_max_team_chunks).team_chunks() == impl::chunk_max_team_chunks);
 }
 
 TEST_CASE("csr_chunks' lanes rule: the most lanes where rows are long on average or one is very long",

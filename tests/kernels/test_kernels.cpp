@@ -194,3 +194,21 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with every lanes-a-row 
     CHECK(ran >= matrices.size());  // csr_chunks
   }
 }
+
+TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with several chunks a team", "[kernels][csr_chunks]",
+                        Configs) {
+  // A team over 2, 3 or 64 consecutive chunks, the next one's entries loaded while a chunk's rows are summed (a
+  // thread a row; with the lanes rule's lanes the table's chunks a team are ignored).
+  const auto matrices = launch_parameter_matrices();
+  for (const int team_chunks : {2, 3, 64})
+    for (const int lanes : {1, 0}) {
+      const auto ran = check_with_parameter<TestType>(
+          matrices, TableParameter::chunk_team_chunks,
+          "chunk_team_chunks " + std::to_string(team_chunks) + ", chunk_row_lanes " + std::to_string(lanes),
+          [&](predictors::KernelParameters& p) {
+            p.chunk_team_chunks = team_chunks;
+            p.chunk_row_lanes = lanes;
+          });
+      CHECK(ran >= matrices.size());  // csr_chunks
+    }
+}

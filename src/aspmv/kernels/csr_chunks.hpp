@@ -16,6 +16,12 @@
 // shuffles: fewer threads idle at the barrier behind a long row, and
 // neighbouring lanes read neighbouring staged products; those kernels stage
 // the bounds of the chunk's first rows with its entries, before the barrier.
+// With the table's chunk_team_chunks K > 1 (and a thread a row) a team takes
+// K consecutive chunks: after the barrier of chunk c its threads issue the
+// loads of chunk c + 1's entries (and its first rows' bounds) before summing
+// the rows of chunk c, so they are in flight while the rows are summed, and
+// the threads without a row there go on to stage chunk c + 1; two stages in
+// team scratch, one barrier a chunk.
 //
 // It is the form of cuSPARSE's CSR ALG1 kernel as Nsight Compute shows it on
 // the H100 (a fixed number of nonzeros a thread, staged in shared memory,
@@ -70,8 +76,8 @@ int chunk_team_size(const predictors::KernelParameters& p) {
 // lanes a row) the bounds of its first team + 1 rows (offsets(first row +
 // i), i <= team).
 template <class Value>
-KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int team, bool with_bounds = true) {
-  return static_cast<std::size_t>(team) * chunk_entries * sizeof(Value) +
+KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int team, bool with_bounds = true, int stages = 1) {
+  return static_cast<std::size_t>(stages) * team * chunk_entries * sizeof(Value) +
          (with_bounds ? static_cast<std::size_t>(team + 1) * sizeof(std::int64_t) : 0);
 }
 
@@ -80,11 +86,11 @@ KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int team, bool with_bounds 
 // word a thread and a little more: 1,024 threads of doubles would need 72 KiB),
 // in steps of a warp on GPUs; at least one thread.
 template <class ExecSpace, class Value>
-int chunk_team_fitting_scratch(int wanted) {
+int chunk_team_fitting_scratch(int wanted, int stages = 1) {
   const std::int64_t limit = TeamPolicy<ExecSpace>::scratch_size_max(0);
-  const auto need = [](std::int64_t team) {
-    // The stage, and Kokkos' share (a word a thread and a little more, with margin).
-    return static_cast<std::int64_t>(chunk_stage_bytes<Value>(static_cast<int>(team))) + team * 8 + 64;
+  const auto need = [stages](std::int64_t team) {
+    // The stages, and Kokkos' share (a word a thread and a little more, with margin).
+    return static_cast<std::int64_t>(chunk_stage_bytes<Value>(static_cast<int>(team), true, stages)) + team * 8 + 64;
   };
   const int step = backends::Traits<ExecSpace>::is_gpu ? backends::Traits<ExecSpace>::warp_lanes : 1;
   int team = wanted;
@@ -119,9 +125,14 @@ struct ChunkFirstRowFunctor {
 
 // Lanes a row in the row phase: a kernel for each (chunk_row_lanes_for).
 inline constexpr int chunk_max_row_lanes = 8;
+// Consecutive chunks a team at most (the table's chunk_team_chunks).
+inline constexpr int chunk_max_team_chunks = 64;
 
-template <class Matrix, class XView, class YView, class ExecSpace, int L>
+// L: lanes a row; Pipelined (L == 1 only): several chunks a team (team_chunks),
+// a kernel of its own so that the one-chunk body keeps its registers.
+template <class Matrix, class XView, class YView, class ExecSpace, int L, bool Pipelined = false>
 struct CsrChunksFunctor {
+  static_assert(!Pipelined || L == 1, "csr_chunks: a team over several chunks sums a row with one thread");
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
   using Member = typename TeamPolicy<ExecSpace>::member_type;
@@ -134,8 +145,11 @@ struct CsrChunksFunctor {
   Value alpha, beta;
   Kokkos::View<const std::int64_t*, typename Matrix::memory_space> first_row;
   std::int64_t nnz;
+  std::int64_t chunks;  // chunks in all (the league is ceil(chunks / team_chunks) teams)
+  int team_chunks;      // consecutive chunks a team (1 unless Pipelined)
 
   KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
+    if constexpr (Pipelined) return chunk_stage_bytes<Value>(team_size, false, 2);
     return chunk_stage_bytes<Value>(team_size, L > 1);
   }
 
@@ -147,7 +161,9 @@ struct CsrChunksFunctor {
   }
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
-    if constexpr (L == 1)
+    if constexpr (Pipelined)
+      thread_a_row_pipelined(team);
+    else if constexpr (L == 1)
       thread_a_row(team);
     else
       lanes_a_row(team);
@@ -179,6 +195,73 @@ struct CsrChunksFunctor {
       for (std::int64_t k = begin; k < staged_end; ++k) sum += stage[k - base];
       for (std::int64_t k = staged_end; k < end; ++k) sum += vals(k) * x(cols(k));  // past the chunk, in order
       write_row(y, row, alpha, sum, beta);
+    }
+  }
+
+  // A thread a row over team_chunks consecutive chunks, pipelined: thread t
+  // holds the values and column indices of its 8 entries of the next chunk
+  // in registers. For each chunk: the products staged (stage c % 2), the
+  // barrier, then the next chunk's entries, its last first row and the
+  // bounds of this thread's first row there issued, then the rows of this
+  // chunk summed as thread_a_row sums them. A stage is written again only two
+  // chunks later, after a barrier every thread passed once done with it.
+  // Entries past nnz (the last chunk) stage 0 and read nothing.
+  KOKKOS_FUNCTION void thread_a_row_pipelined(const Member& team) const {
+    using Index = typename Matrix::ordinal_type;
+    const int t = team.team_rank();
+    const int threads = team.team_size();
+    const std::int64_t chunk = static_cast<std::int64_t>(threads) * chunk_entries;
+    const std::int64_t c_begin = static_cast<std::int64_t>(team.league_rank()) * team_chunks;
+    const std::int64_t c_end = c_begin + team_chunks < chunks ? c_begin + team_chunks : chunks;
+    const std::int64_t rows = static_cast<std::int64_t>(offsets.extent(0)) - 1;
+    auto* stage = static_cast<Value*>(team.team_shmem().get_shmem(scratch_bytes(threads)));
+    Value v[chunk_entries];
+    Index j[chunk_entries];
+    const auto load_entries = [&](std::int64_t base) {
+      for (int u = 0; u < chunk_entries; ++u) {
+        const std::int64_t k = base + t + static_cast<std::int64_t>(u) * threads;
+        v[u] = k < nnz ? stream_at<hint>(vals, k) : Value(0);
+        j[u] = k < nnz ? stream_at<hint>(cols, k) : Index(-1);
+      }
+    };
+    // The bounds of the first row this thread sums in a chunk whose rows start at `row0` (clamped: a row past
+    // the chunk's rows is not summed).
+    const auto first_bounds = [&](std::int64_t row0, std::int64_t& b, std::int64_t& e) {
+      const std::int64_t r = row0 + t < rows ? row0 + t : rows;
+      b = static_cast<std::int64_t>(offsets(r));
+      e = static_cast<std::int64_t>(offsets(r + 1 <= rows ? r + 1 : rows));
+    };
+    load_entries(c_begin * chunk);
+    std::int64_t rows_begin = first_row(c_begin), rows_end = first_row(c_begin + 1);
+    std::int64_t b0 = 0, e0 = 0;
+    first_bounds(rows_begin, b0, e0);
+    for (std::int64_t c = c_begin; c < c_end; ++c) {
+      const std::int64_t base = c * chunk;
+      Value* buf = stage + ((c - c_begin) & 1) * chunk;
+      for (int u = 0; u < chunk_entries; ++u) buf[t + u * threads] = j[u] >= 0 ? v[u] * x(j[u]) : Value(0);
+      team.team_barrier();
+      // In flight while this chunk's rows are summed.
+      std::int64_t next_end = rows_end, b1 = 0, e1 = 0;
+      if (c + 1 < c_end) {
+        load_entries(base + chunk);
+        next_end = first_row(c + 2);
+        first_bounds(rows_end, b1, e1);
+      }
+      const std::int64_t end_of_chunk = base + chunk;
+      for (std::int64_t row = rows_begin + t; row < rows_end; row += threads) {
+        const bool first = row == rows_begin + t;
+        const std::int64_t begin = first ? b0 : static_cast<std::int64_t>(offsets(row));
+        const std::int64_t end = first ? e0 : static_cast<std::int64_t>(offsets(row + 1));
+        const std::int64_t staged_end = end < end_of_chunk ? end : end_of_chunk;
+        Value sum = 0;
+        for (std::int64_t k = begin; k < staged_end; ++k) sum += buf[k - base];
+        for (std::int64_t k = staged_end; k < end; ++k) sum += vals(k) * x(cols(k));  // past the chunk, in order
+        write_row(y, row, alpha, sum, beta);
+      }
+      rows_begin = rows_end;
+      rows_end = next_end;
+      b0 = b1;
+      e0 = e1;
     }
   }
 
@@ -274,10 +357,18 @@ class CsrChunksStep {
   using Value = typename Matrix::value_type;
   using memory_space = typename Matrix::memory_space;
 
-  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size, int row_lanes = 1)
+  // team_chunks: consecutive chunks a team where a row takes one lane (1 to
+  // chunk_max_team_chunks; ignored with lanes a row); their two stages may
+  // lower the team size where one would fit.
+  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size, int row_lanes = 1, int team_chunks = 1)
       : a_(std::move(a)),
-        team_size_(chunk_team_fitting_scratch<ExecSpace, Value>(team_size)),
-        row_lanes_(chunk_row_lanes_for<ExecSpace>(row_lanes, team_size_)) {
+        team_size_(chunk_team_fitting_scratch<ExecSpace, Value>(team_size,
+                                                                pipelined(team_size, row_lanes, team_chunks) ? 2 : 1)),
+        row_lanes_(chunk_row_lanes_for<ExecSpace>(row_lanes, team_size_)),
+        team_chunks_(row_lanes_ == 1 ? team_chunks : 1) {
+    if (team_chunks < 1 || team_chunks > chunk_max_team_chunks)
+      throw Error("aspmv::make_plan: csr_chunks: " + std::to_string(team_chunks) + " chunks a team is not 1 to " +
+                  std::to_string(chunk_max_team_chunks));
     const auto t0 = std::chrono::steady_clock::now();
     const std::int64_t chunk = static_cast<std::int64_t>(team_size_) * chunk_entries;
     chunks_ = chunk_count(a_.nnz(), chunk);
@@ -307,27 +398,38 @@ class CsrChunksStep {
         default: break;
       }
     }
+    if (team_chunks_ > 1) return launch<1, true>(exec, alpha, x, beta, y);
     launch<1>(exec, alpha, x, beta, y);
   }
 
   std::int64_t chunks() const { return chunks_; }
   int team_size() const { return team_size_; }
   int row_lanes() const { return row_lanes_; }
+  int team_chunks() const { return team_chunks_; }
+  std::int64_t teams() const { return (chunks_ + team_chunks_ - 1) / team_chunks_; }
   double build_seconds() const { return build_seconds_; }
 
  private:
-  template <int L, class XView, class YView>
+  template <int L, bool Pipelined = false, class XView, class YView>
   void launch(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
-    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace, L>;
-    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz()};
-    auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(chunks_), team_size_, 1);
+    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace, L, Pipelined>;
+    const int team_chunks = Pipelined ? team_chunks_ : 1;
+    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz(), chunks_, team_chunks};
+    const auto teams = static_cast<int>((chunks_ + team_chunks - 1) / team_chunks);
+    auto policy = TeamPolicy<ExecSpace>(exec, teams, team_size_, 1);
     policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(team_size_)));
     Kokkos::parallel_for("aspmv::spmv::csr_chunks", policy, f);
+  }
+
+  // Whether the step runs the pipelined body: more than one chunk a team, a thread a row.
+  static bool pipelined(int team_size, int row_lanes, int team_chunks) {
+    return team_chunks > 1 && chunk_row_lanes_for<ExecSpace>(row_lanes, team_size) == 1;
   }
 
   Matrix a_;
   int team_size_;
   int row_lanes_;
+  int team_chunks_;
   std::int64_t chunks_ = 0;
   double build_seconds_ = 0;
   Kokkos::View<std::int64_t*, memory_space> first_row_;
@@ -343,7 +445,8 @@ struct CsrChunks {
                                        /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::chunk_row_lanes};
+  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::chunk_row_lanes,
+                                                  TableParameter::chunk_team_chunks};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrChunksStep<ExecSpace, Matrix>;
 
@@ -363,19 +466,24 @@ struct CsrChunks {
       lanes_why =
           "by the rule (mean " + std::to_string(s.stats.mean) + ", longest row " + std::to_string(s.stats.max) + ")";
     }
-    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::chunk_team_size<ExecSpace>(ctx.params), lanes);
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::chunk_team_size<ExecSpace>(ctx.params), lanes,
+                                 ctx.params.chunk_team_chunks);
     GroupSummary g;
     g.kernel = id;
     g.team_size = step.team_size();
-    g.teams = step.chunks();
+    g.teams = step.teams();
     g.blocks = step.chunks();
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
-    g.detail = "chunks of " + std::to_string(static_cast<std::int64_t>(step.team_size()) * impl::chunk_entries) +
-               " nonzeros (" + std::to_string(step.team_size()) + " threads x " + std::to_string(impl::chunk_entries) +
-               "), products staged, rows summed by the chunk they start in (" + std::to_string(step.row_lanes()) +
-               (step.row_lanes() == 1 ? " lane" : " lanes") + " a row, " + lanes_why +
-               "); first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
+    g.detail =
+        "chunks of " + std::to_string(static_cast<std::int64_t>(step.team_size()) * impl::chunk_entries) +
+        " nonzeros (" + std::to_string(step.team_size()) + " threads x " + std::to_string(impl::chunk_entries) +
+        "), products staged, rows summed by the chunk they start in (" + std::to_string(step.row_lanes()) +
+        (step.row_lanes() == 1 ? " lane" : " lanes") + " a row, " + lanes_why + ")" +
+        (step.team_chunks() > 1 ? ", " + std::to_string(step.team_chunks()) +
+                                      " chunks a team (the next one's entries loaded while a chunk's rows are summed)"
+                                : std::string()) +
+        "; first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
     s.groups.push_back(g);
     return step;
   }
