@@ -16,12 +16,33 @@ if [ ! -x "$1/aspmv" ]; then
   [ -f "$1/bin.tar.xz" ] || { echo "no binary on this machine and none carried ($1/bin.tar.xz)"; exit 3; }
   (cd "$1" && tar -xJf bin.tar.xz) || exit 3
 fi
+dir=$1
 B=$1/aspmv
 nvidia-smi --query-gpu=name,uuid,driver_version,memory.total --format=csv > "$R/gpu.txt" 2>&1
 note() { echo "$1 ($((SECONDS - start)) s)" >> "$R/summary.txt"; }
 call_finish() {
   cat "$R/summary.txt"
   tar -cJf "$OUT/$1.tar.xz" -C "$R" . && rm -rf "$R"
+}
+# A call's test and bench steps (the call script defines `left`: seconds to its deadline):
+#   gpu_tests FILTER [CAP_S] [SAN_CAP_S]   DIR/aspmv_kernel_tests FILTER, then compute-sanitizer memcheck over it
+#                                          (caps 60 and 100 s): $R/tests.txt, $R/memcheck.txt, their ends noted
+#   bench_run NAME CAP_S ARGS...           `aspmv bench --csv $R/NAME.csv ARGS`, cut at CAP_S or `left` - 10 and
+#                                          not started under 25 s left: $R/NAME.csv, $R/NAME.txt
+gpu_tests() {
+  local filter=$1 t=${2:-60} ts=${3:-100} tests=$dir/aspmv_kernel_tests san
+  timeout "$t" "$tests" "$filter" > "$R/tests.txt" 2>&1
+  note "$filter rc $? ($(tail -2 "$R/tests.txt" | tr '\n' ' '))"
+  san=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
+  timeout "$ts" "$san" --tool memcheck "$tests" "$filter" > "$R/memcheck.txt" 2>&1
+  note "memcheck $filter rc $? ($(grep -E 'ERROR SUMMARY|All tests|test cases' "$R/memcheck.txt" | tr '\n' ' '))"
+}
+bench_run() {
+  local name=$1 t=$2; shift 2
+  if (($(left) < 25)); then note "$name: not started (time)"; return; fi
+  ((t > $(left) - 10)) && t=$(($(left) - 10))
+  timeout "$t" "$B" bench --csv "$R/$name.csv" "$@" > "$R/$name.txt" 2>&1
+  note "$name rc $? ($(($(wc -l < "$R/$name.csv") - 1)) method rows)"
 }
 # Nsight Compute inside a call, each run cut at NCU_S seconds (default 25) and skipped when the call's `left`
 # (defined by the call script: seconds to its deadline) is under 30:
