@@ -224,17 +224,11 @@ struct CsrChunksFunctor {
         j[u] = k < nnz ? stream_at<hint>(cols, k) : Index(-1);
       }
     };
-    // The bounds of the first row this thread sums in a chunk whose rows start at `row0` (clamped: a row past
-    // the chunk's rows is not summed).
-    const auto first_bounds = [&](std::int64_t row0, std::int64_t& b, std::int64_t& e) {
-      const std::int64_t r = row0 + t < rows ? row0 + t : rows;
-      b = static_cast<std::int64_t>(offsets(r));
-      e = static_cast<std::int64_t>(offsets(r + 1 <= rows ? r + 1 : rows));
-    };
+    // The bounds of the first row this thread sums in a chunk are loaded with the chunk's entries, clamped at the
+    // row count (a row past the chunk's rows is not summed: its chunk's last row is not known yet).
     load_entries(c_begin * chunk);
     std::int64_t rows_begin = first_row(c_begin), rows_end = first_row(c_begin + 1);
-    std::int64_t b0 = 0, e0 = 0;
-    first_bounds(rows_begin, b0, e0);
+    std::int64_t b0 = offset_at(rows_begin + t, rows), e0 = offset_at(rows_begin + t + 1, rows);
     for (std::int64_t c = c_begin; c < c_end; ++c) {
       const std::int64_t base = c * chunk;
       Value* buf = stage + ((c - c_begin) & 1) * chunk;
@@ -245,7 +239,8 @@ struct CsrChunksFunctor {
       if (c + 1 < c_end) {
         load_entries(base + chunk);
         next_end = first_row(c + 2);
-        first_bounds(rows_end, b1, e1);
+        b1 = offset_at(rows_end + t, rows);
+        e1 = offset_at(rows_end + t + 1, rows);
       }
       const std::int64_t end_of_chunk = base + chunk;
       for (std::int64_t row = rows_begin + t; row < rows_end; row += threads) {
@@ -413,10 +408,9 @@ class CsrChunksStep {
   template <int L, bool Pipelined = false, class XView, class YView>
   void launch(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
     using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace, L, Pipelined>;
-    const int team_chunks = Pipelined ? team_chunks_ : 1;
-    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz(), chunks_, team_chunks};
-    const auto teams = static_cast<int>((chunks_ + team_chunks - 1) / team_chunks);
-    auto policy = TeamPolicy<ExecSpace>(exec, teams, team_size_, 1);
+    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x,           y, alpha, beta,
+        first_row_,       a_.nnz(),         chunks_,     team_chunks_};
+    auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(teams()), team_size_, 1);
     policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(team_size_)));
     Kokkos::parallel_for("aspmv::spmv::csr_chunks", policy, f);
   }
