@@ -39,9 +39,10 @@ std::vector<std::int64_t> offsets_of(const std::vector<std::int64_t>& lengths) {
   return o;
 }
 
-struct HostOffsets {  // the accessor path_share_first_row reads
-  const std::vector<std::int64_t>& o;
-  std::int64_t operator()(std::int64_t i) const { return o[static_cast<std::size_t>(i)]; }
+struct HostOffsets {  // the accessor path_share_first_row reads (a host and
+                      // device function where the build has a GPU: plain loads)
+  const std::int64_t* o;
+  KOKKOS_INLINE_FUNCTION std::int64_t operator()(std::int64_t i) const { return o[i]; }
 };
 
 // Rows of every length from 0 to 70 (every tail of 8 and 16 lanes), in runs
@@ -85,8 +86,8 @@ void check_boundaries(const std::vector<std::int64_t>& lengths, const std::vecto
     std::int64_t previous = 0;
     std::vector<int> owners(lengths.size(), 0);
     for (std::int64_t s = 0; s < shares; ++s) {
-      const auto first = impl::path_share_first_row(HostOffsets{o}, rows, s, shares);
-      const auto last = impl::path_share_first_row(HostOffsets{o}, rows, s + 1, shares);
+      const auto first = impl::path_share_first_row(HostOffsets{o.data()}, rows, s, shares);
+      const auto last = impl::path_share_first_row(HostOffsets{o.data()}, rows, s + 1, shares);
       REQUIRE(first == previous);  // contiguous, in order
       REQUIRE(first <= last);
       for (auto r = first; r < last; ++r) ++owners[static_cast<std::size_t>(r)];
