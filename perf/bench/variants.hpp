@@ -90,7 +90,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     if (v != 0 && v != 1 && v != 2 && v != 4 && v != 8)
       throw Error("variant '" + text + "': chunk_row_lanes takes 0 (chosen per matrix), 1, 2, 4 or 8");
   } else if (key == TableParameter::chunk_team_chunks) {
-    if (v < 1 || v > 64) throw Error("variant '" + text + "': chunk_team_chunks takes 1 to 64");
+    if (v < 0 || v > 64) throw Error("variant '" + text + "': chunk_team_chunks takes 0 (chosen per matrix) to 64");
   } else if (key == TableParameter::vector_load) {
     if (v < 0 || v >= backends::load_hint_count)
       throw Error("variant '" + text + "': vector_load takes 0 to " + std::to_string(backends::load_hint_count - 1) +

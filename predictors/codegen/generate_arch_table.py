@@ -143,8 +143,8 @@ def generate(table, source_name, sha):
         raise TableError("field 'parameters.csr_chunks.row_lanes' must be 0, 1, 2, 4 or 8")
     # Optional: csr_chunks' chunks a team where a row takes one lane (1: a chunk a team).
     params["chunk_team_chunks"] = int(p.get("csr_chunks", {}).get("team_chunks", 1))
-    if not 1 <= params["chunk_team_chunks"] <= 64:
-        raise TableError("field 'parameters.csr_chunks.team_chunks' must be 1 to 64")
+    if not 0 <= params["chunk_team_chunks"] <= 64:
+        raise TableError("field 'parameters.csr_chunks.team_chunks' must be 0 (chosen per matrix) to 64")
     # Optional: vector_split's shape rules (entries a lane at the mean, passes before the warp takes a row, longest chunk).
     split = p.get("vector_split", {})
     params["split_lane_entries"] = int(split.get("lane_entries", 2))

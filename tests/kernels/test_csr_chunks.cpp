@@ -162,6 +162,28 @@ TEST_CASE("csr_chunks' lanes rule: the most lanes where rows are long on average
   CHECK(impl::chunk_row_lanes_rule(0.0, 0) == 1);  // an empty matrix
 }
 
+TEST_CASE("csr_chunks' chunks-a-team rule: as many as still give every resident team one, 1 to the most",
+          "[unit][csr_chunks]") {
+  CHECK(impl::chunk_team_chunks_rule(488, 528) == 1);  // fewer chunks than resident teams
+  CHECK(impl::chunk_team_chunks_rule(528, 528) == 1);
+  CHECK(impl::chunk_team_chunks_rule(1055, 528) == 1);  // rounded down: never fewer teams than resident
+  CHECK(impl::chunk_team_chunks_rule(1056, 528) == 2);
+  CHECK(impl::chunk_team_chunks_rule(4 * 528 + 7, 528) == 4);
+  CHECK(impl::chunk_team_chunks_rule(std::int64_t(1) << 40, 528) == impl::chunk_max_team_chunks);
+  CHECK(impl::chunk_team_chunks_rule(1 << 20, 0) == 1);  // CPUs: no resident teams, a chunk a team
+  CHECK(impl::chunk_team_chunks_rule(1, 528) == 1);
+  DeviceProperties gpu;
+  gpu.is_gpu = true;
+  gpu.compute_units = 132;
+  gpu.max_threads_per_unit = 2048;
+  CHECK(impl::chunk_pipelined_resident_teams(gpu, 256) == 132 * 4);  // half the threads, in teams of 256
+  CHECK(impl::chunk_pipelined_resident_teams(gpu, 1024) == 132);     // at least one a multiprocessor
+  CHECK(impl::chunk_pipelined_resident_teams(gpu, 0) == 0);
+  DeviceProperties cpu;
+  cpu.compute_units = 16;
+  CHECK(impl::chunk_pipelined_resident_teams(cpu, 1) == 0);
+}
+
 TEMPLATE_LIST_TEST_CASE("csr_chunks' lanes a row: a power of two up to 8 and a warp, in whole warps",
                         "[unit][csr_chunks]", Spaces) {
   using Space = TestType;

@@ -198,9 +198,10 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with every lanes-a-row 
 TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with several chunks a team", "[kernels][csr_chunks]",
                         Configs) {
   // A team over 2, 3 or 64 consecutive chunks, the next one's entries loaded while a chunk's rows are summed (a
-  // thread a row; with the lanes rule's lanes the table's chunks a team are ignored).
+  // thread a row; with the lanes rule's lanes the table's chunks a team are ignored), or as many as the rule gives
+  // (0: from the chunk count and the resident teams).
   const auto matrices = launch_parameter_matrices();
-  for (const int team_chunks : {2, 3, 64})
+  for (const int team_chunks : {0, 2, 3, 64})
     for (const int lanes : {1, 0}) {
       const auto ran = check_with_parameter<TestType>(
           matrices, TableParameter::chunk_team_chunks,

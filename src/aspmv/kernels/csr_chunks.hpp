@@ -334,6 +334,27 @@ inline int chunk_row_lanes_rule(double mean_length, std::int64_t longest_row) {
   return mean_length >= chunk_lanes_mean_length || longest_row >= chunk_lanes_longest_row ? chunk_max_row_lanes : 1;
 }
 
+// chunk_team_chunks 0: the chunks a team chosen from the chunk count. Several
+// chunks a team keep the next chunk's loads in flight during a chunk's row
+// phase, but a league of fewer teams than the device holds at once leaves
+// multiprocessors idle: so as many consecutive chunks a team as still give
+// every resident team one (chunks / resident teams, 1 to
+// chunk_max_team_chunks). One on CPUs, where there are no loads to overlap.
+inline int chunk_team_chunks_rule(std::int64_t chunks, std::int64_t resident_teams) {
+  if (resident_teams < 1 || chunks <= resident_teams) return 1;
+  const std::int64_t k = chunks / resident_teams;
+  return k > chunk_max_team_chunks ? chunk_max_team_chunks : static_cast<int>(k);
+}
+
+// The teams of `team` threads of the pipelined body a device holds at once:
+// its registers (64 a thread on sm_90 in double, against the one-chunk body's
+// 40; nvcc -Xptxas -v) halve the threads a multiprocessor holds. 0 on CPUs.
+inline std::int64_t chunk_pipelined_resident_teams(const DeviceProperties& p, int team) {
+  if (!p.is_gpu || team < 1) return 0;
+  const std::int64_t per_unit = p.max_threads_per_unit / (2 * static_cast<std::int64_t>(team));
+  return static_cast<std::int64_t>(p.compute_units) * (per_unit < 1 ? 1 : per_unit);
+}
+
 // The lanes a row the row phase can take on ExecSpace for a team of `team`
 // threads: the wanted power of two, at most chunk_max_row_lanes and a warp,
 // where the team is whole warps; 1 otherwise (CPUs: a warp of one lane).
@@ -460,8 +481,21 @@ struct CsrChunks {
       lanes_why =
           "by the rule (mean " + std::to_string(s.stats.mean) + ", longest row " + std::to_string(s.stats.max) + ")";
     }
-    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::chunk_team_size<ExecSpace>(ctx.params), lanes,
-                                 ctx.params.chunk_team_chunks);
+    const int team = impl::chunk_team_size<ExecSpace>(ctx.params);
+    int team_chunks = ctx.params.chunk_team_chunks;
+    std::string team_chunks_why;
+    if (team_chunks == 0) {  // chosen from the chunk count and the resident teams (one on CPUs)
+      using Value = typename Matrix::value_type;
+      const int piped_team = impl::chunk_team_fitting_scratch<ExecSpace, Value>(team, 2);
+      const std::int64_t chunks =
+          impl::chunk_count(ctx.a.nnz(), static_cast<std::int64_t>(piped_team) * impl::chunk_entries);
+      const std::int64_t resident =
+          impl::chunk_pipelined_resident_teams(backends::Traits<ExecSpace>::properties(ctx.exec), piped_team);
+      team_chunks = impl::chunk_team_chunks_rule(chunks, resident);
+      team_chunks_why =
+          " by the rule (" + std::to_string(chunks) + " chunks, " + std::to_string(resident) + " resident teams)";
+    }
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, team, lanes, team_chunks);
     GroupSummary g;
     g.kernel = id;
     g.team_size = step.team_size();
@@ -477,7 +511,8 @@ struct CsrChunks {
         (step.team_chunks() > 1 ? ", " + std::to_string(step.team_chunks()) +
                                       " chunks a team (the next one's entries loaded while a chunk's rows are summed)"
                                 : std::string()) +
-        "; first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
+        (step.row_lanes() == 1 ? team_chunks_why : std::string()) + "; first rows found on the device in " +
+        std::to_string(step.build_seconds() * 1e3) + " ms";
     s.groups.push_back(g);
     return step;
   }

@@ -2,9 +2,9 @@
 # Call 1 (device tool; issue 21/22, 2026-12-06 seventeenth session):
 #  1. GPU correctness of csr_chunks with several chunks a team: aspmv_kernel_tests "[csr_chunks]", and
 #     compute-sanitizer memcheck over it.
-#  2. `aspmv bench --methods csr_chunks,csr_vector,cusparse` with chunk_team_chunks 2, 4 and 8 as variants (and one
-#     lane a row with and without 4 chunks a team) on the 19 medium-row matrices (double); Nsight Compute details of
-#     chunk_team_chunks=4 on FFFFF800--tile.
+#  2. `aspmv bench --methods csr_chunks,csr_vector,cusparse` with chunk_team_chunks 2, 4 and 8 as variants, and one
+#     lane a row with 1, 4 and the rule's (0) chunks a team, and the rule's with the table's lanes, on the 19
+#     medium-row matrices (double); Nsight Compute details of chunk_team_chunks=4 on FFFFF800--tile.
 #  3. The h100 table retrained in the sixteenth session (tuning_data/h100/model.json) against the one it replaced
 #     (.device/lc21/h100-replaced.json), each loaded by ASPMV_MODEL_FILE into the same tool, over the 62 shared real
 #     matrices (double): per matrix one process a table timing the plan (aspmv_auto), the drop-in and cuSPARSE's CSR
@@ -22,8 +22,9 @@ mapfile -t med < .device/lc21/medium.txt
 mapfile -t shared < .device/lc21/shared.txt
 m=(--methods csr_chunks,csr_vector,cusparse)
 v=(--variant chunk_team_chunks=2 --variant chunk_team_chunks=4 --variant chunk_team_chunks=8)
-vl=(--variant chunk_row_lanes=1 --variant chunk_row_lanes=1,chunk_team_chunks=4)
-bench_run double-medium 80 "${m[@]}" "${v[@]}" "${vl[@]}" "${med[@]}"
+vl=(--variant chunk_row_lanes=1 --variant chunk_row_lanes=1,chunk_team_chunks=4 --variant chunk_row_lanes=1,chunk_team_chunks=0
+    --variant chunk_team_chunks=0)
+bench_run double-medium 100 "${m[@]}" "${v[@]}" "${vl[@]}" "${med[@]}"
 F=.device/lc/real/FFFFF800.mtx.xz--tile1774x1s327
 NCU_S=20 ncu_details k4 CsrChunks --methods "csr_chunks[chunk_team_chunks=4]" --variant chunk_team_chunks=4 "$F"
 table_until=$((SECONDS - start + ${TABLE_S:-150}))
