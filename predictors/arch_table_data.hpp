@@ -159,12 +159,10 @@ struct KernelParameters {
   // GPU backends, csr_chunks' row phase: lanes of a warp a row (1, 2, 4, 8,
   // 16, 32; kernels/csr_chunks.hpp). 1: a thread a row.
   int chunk_row_lanes = 1;
-  // csr_chunks' chunks a team where a row takes one lane (1 to 64, or 0:
-  // chosen per matrix from the chunk count and the teams the device holds;
-  // kernels/csr_chunks.hpp): with more than one a team takes that many
-  // consecutive chunks, loading the next one's entries while it sums the rows
-  // of the current one (two stages in team scratch).
-  int chunk_team_chunks = 1;
+  // GPU backends, csr_chunks' unit (kernels/csr_chunks.hpp): 0 a chunk a
+  // team, 1 a chunk a warp of it, each warp staging and summing its own and
+  // waiting for its own lanes only.
+  int chunk_warp_slices = 0;
 };
 
 struct ArchProvenance {

@@ -2,8 +2,8 @@
 // every chunk is the lower bound of its first entry in the row offsets, the
 // last chunk owning the empty rows after the last entry; and the kernel
 // equals the reference with chunks of several team sizes, a thread or a
-// group of 4 or 32 lanes a row (GPUs; CPUs a thread), one or several
-// consecutive chunks a team (pipelined: two stages): rows that end
+// group of 4 or 32 lanes a row (GPUs; CPUs a thread), a chunk a team or a
+// chunk a warp of it (GPUs; a CPU team is its own warp): rows that end
 // exactly at a chunk's end, rows that run over one or many chunks, empty rows
 // before, between and after the entries, no entries at all; float and double,
 // int32 and int64 offsets; repeated applies agree bit for bit (each row's
@@ -19,6 +19,7 @@
 
 #include <aspmv/device_csr.hpp>
 #include <aspmv/kernels/csr_chunks.hpp>
+#include <aspmv/plan.hpp>
 
 #include <corpus/random_csr.hpp>
 
@@ -107,28 +108,32 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
   using Offset = typename TestType::offset;
   for (const auto& m : chunk_matrices())
     for (const int team : team_sizes<Space>())
-      for (const auto& [lanes, team_chunks] :
-           std::vector<std::pair<int, int>>{{1, 1}, {2, 1}, {4, 1}, {8, 1}, {32, 1}, {1, 2}, {1, 5}, {4, 3}})
+      for (const auto& shape : std::vector<std::pair<int, bool>>{
+               {1, false}, {2, false}, {4, false}, {8, false}, {32, false}, {1, true}, {2, true}, {8, true}})
         for (const double beta : {0.0, 0.75}) {
+          const int lanes = shape.first;  // (a lambda cannot capture structured bindings in C++17)
+          const bool slices = shape.second;
           std::int64_t chunks = 0, teams = 0;
-          int ran_team = 0, ran_lanes = 0, ran_team_chunks = 0;
+          int ran_team = 0, ran_lanes = 0, ran_unit = 0;
+          bool ran_slices = false;
           std::vector<std::shared_ptr<void>> kept;
           const auto out = run_launches<Space, Value, Offset>(
               m.matrix, 1.25, beta, 3, 71,
               [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
                 using Step = impl::CsrChunksStep<Space, std::decay_t<decltype(a)>>;
-                if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team, lanes, team_chunks));
+                if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team, lanes, slices));
                 const auto& step = *std::static_pointer_cast<Step>(kept.front());
                 chunks = step.chunks();
                 teams = step.teams();
                 ran_team = step.team_size();
                 ran_lanes = step.row_lanes();
-                ran_team_chunks = step.team_chunks();
+                ran_slices = step.warp_slices();
+                ran_unit = step.unit_size();
                 step.run_group(0, exec, impl::Workspace<Value, typename Space::memory_space>{}, al, x, be, y);
               });
           INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team " << team << " (ran "
                         << ran_team << "), lanes a row " << lanes << " (ran " << ran_lanes << "), " << chunks
-                        << " chunks, " << team_chunks << " a team (ran " << ran_team_chunks << ", " << teams
+                        << " chunks, warp slices " << slices << " (ran " << ran_slices << ", " << teams
                         << " teams), beta " << beta);
           INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
           CHECK(out.comparison.within_bounds);
@@ -136,21 +141,35 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
           CHECK(ran_team <= team);
           CHECK(ran_team >= 1);
           CHECK(ran_lanes == impl::chunk_row_lanes_for<Space>(lanes, ran_team));
-          CHECK(ran_team_chunks == (ran_lanes == 1 ? team_chunks : 1));  // lanes a row take a chunk a team
-          CHECK(teams == (chunks + ran_team_chunks - 1) / ran_team_chunks);
+          constexpr int warp = backends::Traits<Space>::warp_lanes;
+          CHECK(ran_slices == (slices && backends::Traits<Space>::is_gpu));  // a CPU team is its own warp
+          CHECK(ran_unit == (ran_slices ? warp : ran_team));
+          CHECK(chunks == impl::chunk_count(m.matrix.row_offsets.back(), std::int64_t{ran_unit} * impl::chunk_entries));
+          const std::int64_t units = ran_team / ran_unit;
+          CHECK(teams == (chunks + units - 1) / units);
         }
 }
 
-TEMPLATE_LIST_TEST_CASE("csr_chunks refuses chunks a team outside 1 to its most", "[unit][csr_chunks]", Spaces) {
+TEMPLATE_LIST_TEST_CASE("csr_chunks' plan refuses a warp_slices other than 0 or 1", "[unit][csr_chunks]", Spaces) {
   using Space = TestType;
   using Mem = typename Space::memory_space;
   Space exec;
   const auto h = rows_of(std::vector<std::int32_t>(10, 3), 10, 69);
   DeviceCsr<double, std::int32_t, Mem> a(exec, h);
-  using Step = impl::CsrChunksStep<Space, std::decay_t<decltype(a.view())>>;
-  CHECK_THROWS_AS(Step(exec, a.view(), 256, 1, 0), Error);
-  CHECK_THROWS_AS(Step(exec, a.view(), 256, 1, impl::chunk_max_team_chunks + 1), Error);
-  CHECK(Step(exec, a.view(), 256, 1, impl::chunk_max_team_chunks).team_chunks() == impl::chunk_max_team_chunks);
+  PlanOptions o;
+  o.kernel = Kernel::csr_chunks;
+  ArchTable t = arch_table();
+  for (const int slices : {-1, 2}) {
+    t.parameters.chunk_warp_slices = slices;
+    CHECK_THROWS_AS(make_plan(exec, a.view(), o, t), Error);
+  }
+  for (const int slices : {0, 1}) {
+    t.parameters.chunk_warp_slices = slices;
+    const auto detail = make_plan(exec, a.view(), o, t).summary().groups.at(0).detail;
+    INFO(detail);
+    const bool warps = slices == 1 && backends::Traits<Space>::is_gpu;
+    CHECK((detail.find("each warp a chunk of its own") != std::string::npos) == warps);
+  }
 }
 
 TEST_CASE("csr_chunks' lanes rule: the most lanes where rows are long on average or one is very long",
@@ -160,28 +179,6 @@ TEST_CASE("csr_chunks' lanes rule: the most lanes where rows are long on average
   CHECK(impl::chunk_row_lanes_rule(impl::chunk_lanes_mean_length, 30) == impl::chunk_max_row_lanes);
   CHECK(impl::chunk_row_lanes_rule(4.0, impl::chunk_lanes_longest_row) == impl::chunk_max_row_lanes);
   CHECK(impl::chunk_row_lanes_rule(0.0, 0) == 1);  // an empty matrix
-}
-
-TEST_CASE("csr_chunks' chunks-a-team rule: as many as still give every resident team one, 1 to the most",
-          "[unit][csr_chunks]") {
-  CHECK(impl::chunk_team_chunks_rule(488, 528) == 1);  // fewer chunks than resident teams
-  CHECK(impl::chunk_team_chunks_rule(528, 528) == 1);
-  CHECK(impl::chunk_team_chunks_rule(1055, 528) == 1);  // rounded down: never fewer teams than resident
-  CHECK(impl::chunk_team_chunks_rule(1056, 528) == 2);
-  CHECK(impl::chunk_team_chunks_rule(4 * 528 + 7, 528) == 4);
-  CHECK(impl::chunk_team_chunks_rule(std::int64_t(1) << 40, 528) == impl::chunk_max_team_chunks);
-  CHECK(impl::chunk_team_chunks_rule(1 << 20, 0) == 1);  // CPUs: no resident teams, a chunk a team
-  CHECK(impl::chunk_team_chunks_rule(1, 528) == 1);
-  DeviceProperties gpu;
-  gpu.is_gpu = true;
-  gpu.compute_units = 132;
-  gpu.max_threads_per_unit = 2048;
-  CHECK(impl::chunk_pipelined_resident_teams(gpu, 256) == 132 * 4);  // half the threads, in teams of 256
-  CHECK(impl::chunk_pipelined_resident_teams(gpu, 1024) == 132);     // at least one a multiprocessor
-  CHECK(impl::chunk_pipelined_resident_teams(gpu, 0) == 0);
-  DeviceProperties cpu;
-  cpu.compute_units = 16;
-  CHECK(impl::chunk_pipelined_resident_teams(cpu, 1) == 0);
 }
 
 TEMPLATE_LIST_TEST_CASE("csr_chunks' lanes a row: a power of two up to 8 and a warp, in whole warps",

@@ -195,21 +195,17 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with every lanes-a-row 
   }
 }
 
-TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with several chunks a team", "[kernels][csr_chunks]",
-                        Configs) {
-  // A team over 2, 3 or 64 consecutive chunks, the next one's entries loaded while a chunk's rows are summed (a
-  // thread a row; with the lanes rule's lanes the table's chunks a team are ignored), or as many as the rule gives
-  // (0: from the chunk count and the resident teams).
+TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with a chunk a warp", "[kernels][csr_chunks]", Configs) {
+  // Every warp of a team a chunk of its own (GPUs; a CPU team is one thread, its own warp), a thread or the
+  // lanes rule's lanes a row (test_csr_chunks.cpp: other values refused).
   const auto matrices = launch_parameter_matrices();
-  for (const int team_chunks : {0, 2, 3, 64})
-    for (const int lanes : {1, 0}) {
-      const auto ran = check_with_parameter<TestType>(
-          matrices, TableParameter::chunk_team_chunks,
-          "chunk_team_chunks " + std::to_string(team_chunks) + ", chunk_row_lanes " + std::to_string(lanes),
-          [&](predictors::KernelParameters& p) {
-            p.chunk_team_chunks = team_chunks;
-            p.chunk_row_lanes = lanes;
-          });
-      CHECK(ran >= matrices.size());  // csr_chunks
-    }
+  for (const int lanes : {1, 0}) {
+    const auto ran = check_with_parameter<TestType>(matrices, TableParameter::chunk_warp_slices,
+                                                    "chunk_warp_slices 1, chunk_row_lanes " + std::to_string(lanes),
+                                                    [&](predictors::KernelParameters& p) {
+                                                      p.chunk_warp_slices = 1;
+                                                      p.chunk_row_lanes = lanes;
+                                                    });
+    CHECK(ran >= matrices.size());  // csr_chunks
+  }
 }

@@ -16,12 +16,12 @@
 // shuffles: fewer threads idle at the barrier behind a long row, and
 // neighbouring lanes read neighbouring staged products; those kernels stage
 // the bounds of the chunk's first rows with its entries, before the barrier.
-// With the table's chunk_team_chunks K > 1 (and a thread a row) a team takes
-// K consecutive chunks: after the barrier of chunk c its threads issue the
-// loads of chunk c + 1's entries (and its first rows' bounds) before summing
-// the rows of chunk c, so they are in flight while the rows are summed, and
-// the threads without a row there go on to stage chunk c + 1; two stages in
-// team scratch, one barrier a chunk.
+// With the table's chunk_warp_slices 1 (GPUs) each warp of a team takes a
+// chunk of its own (warp lanes x chunk_entries nonzeros: 256 on CUDA),
+// stages it in its own slice of the team scratch and waits for its own lanes
+// only (a warp barrier): no warp waits at a team barrier behind the longest
+// row of another warp's rows, at the price of 8 times as many chunk ends
+// (rows read on from A past their chunk) on a team of 256.
 //
 // It is the form of cuSPARSE's CSR ALG1 kernel as Nsight Compute shows it on
 // the H100 (a fixed number of nonzeros a thread, staged in shared memory,
@@ -57,7 +57,8 @@
 
 namespace aspmv::impl {
 
-// Entries a thread loads and stages (the chunk is team size x this).
+// Entries a thread loads and stages (the chunk is its unit's threads x this:
+// the team's, or with warp slices the warp's).
 inline constexpr int chunk_entries = 8;
 
 // Threads a team: the table's team_threads on GPUs (256 on the H100: a chunk
@@ -72,25 +73,35 @@ int chunk_team_size(const predictors::KernelParameters& p) {
   return p.team_threads;
 }
 
-// Team scratch a chunk of `team` threads stages: its products, then (with
-// lanes a row) the bounds of its first team + 1 rows (offsets(first row +
-// i), i <= team).
+// Scratch a chunk of `unit` threads stages: its products, then (with lanes a
+// row) the bounds of its first unit + 1 rows (offsets(first row + i), i <=
+// unit). A multiple of 8 bytes, so that slices laid end to end stay aligned.
 template <class Value>
-KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int team, bool with_bounds = true, int stages = 1) {
-  return static_cast<std::size_t>(stages) * team * chunk_entries * sizeof(Value) +
-         (with_bounds ? static_cast<std::size_t>(team + 1) * sizeof(std::int64_t) : 0);
+KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int unit, bool with_bounds = true) {
+  return static_cast<std::size_t>(unit) * chunk_entries * sizeof(Value) +
+         (with_bounds ? static_cast<std::size_t>(unit + 1) * sizeof(std::int64_t) : 0);
+}
+
+// Team scratch of a team of `team` threads whose chunks are units of `unit`
+// threads (the team itself, or its warps), one stage each.
+template <class Value>
+KOKKOS_INLINE_FUNCTION std::size_t chunk_team_stage_bytes(int team, int unit, bool with_bounds = true) {
+  return static_cast<std::size_t>(team / unit) * chunk_stage_bytes<Value>(unit, with_bounds);
 }
 
 // The largest team size up to `wanted` whose staged chunk fits the space's
 // team scratch (Kokkos' level 0; on CUDA 48 KiB, of which Kokkos keeps a
 // word a thread and a little more: 1,024 threads of doubles would need 72 KiB),
-// in steps of a warp on GPUs; at least one thread.
+// in steps of a warp on GPUs; at least one thread. With warp slices every
+// warp stages its own chunk and bounds.
 template <class ExecSpace, class Value>
-int chunk_team_fitting_scratch(int wanted, int stages = 1) {
+int chunk_team_fitting_scratch(int wanted, bool warp_slices = false) {
   const std::int64_t limit = TeamPolicy<ExecSpace>::scratch_size_max(0);
-  const auto need = [stages](std::int64_t team) {
+  constexpr int warp = backends::Traits<ExecSpace>::warp_lanes;
+  const auto need = [warp_slices](std::int64_t team) {
+    const int t = static_cast<int>(team);
     // The stages, and Kokkos' share (a word a thread and a little more, with margin).
-    return static_cast<std::int64_t>(chunk_stage_bytes<Value>(static_cast<int>(team), true, stages)) + team * 8 + 64;
+    return static_cast<std::int64_t>(chunk_team_stage_bytes<Value>(t, warp_slices ? warp : t)) + team * 8 + 64;
   };
   const int step = backends::Traits<ExecSpace>::is_gpu ? backends::Traits<ExecSpace>::warp_lanes : 1;
   int team = wanted;
@@ -125,18 +136,15 @@ struct ChunkFirstRowFunctor {
 
 // Lanes a row in the row phase: a kernel for each (chunk_row_lanes_for).
 inline constexpr int chunk_max_row_lanes = 8;
-// Consecutive chunks a team at most (the table's chunk_team_chunks).
-inline constexpr int chunk_max_team_chunks = 64;
-
-// L: lanes a row; Pipelined (L == 1 only): several chunks a team (team_chunks),
-// a kernel of its own so that the one-chunk body keeps its registers.
-template <class Matrix, class XView, class YView, class ExecSpace, int L, bool Pipelined = false>
+// L: lanes a row; Slices: every warp a chunk of its own (GPUs), else the team.
+template <class Matrix, class XView, class YView, class ExecSpace, int L, bool Slices = false>
 struct CsrChunksFunctor {
-  static_assert(!Pipelined || L == 1, "csr_chunks: a team over several chunks sums a row with one thread");
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
   using Member = typename TeamPolicy<ExecSpace>::member_type;
+  using Backend = backends::Traits<ExecSpace>;
   static constexpr auto hint = backends::LoadHint::streaming;
+  static constexpr int warp = Backend::warp_lanes;
   typename Matrix::offsets_view offsets;
   typename Matrix::indices_view cols;
   typename Matrix::values_view vals;
@@ -145,12 +153,36 @@ struct CsrChunksFunctor {
   Value alpha, beta;
   Kokkos::View<const std::int64_t*, typename Matrix::memory_space> first_row;
   std::int64_t nnz;
-  std::int64_t chunks;  // chunks in all (the league is ceil(chunks / team_chunks) teams)
-  int team_chunks;      // consecutive chunks a team (1 unless Pipelined)
+  std::int64_t chunks;  // chunks in all (with warp slices the league is ceil(chunks / warps a team) teams)
 
   KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
-    if constexpr (Pipelined) return chunk_stage_bytes<Value>(team_size, false, 2);
-    return chunk_stage_bytes<Value>(team_size, L > 1);
+    return chunk_team_stage_bytes<Value>(team_size, Slices ? warp : team_size, L > 1);
+  }
+
+  // The threads that load, stage and sum one chunk: the team, or a warp of it.
+  struct Unit {
+    std::int64_t c;  // the chunk
+    int rank;        // the thread's rank in the unit
+    int size;        // the unit's threads
+    Value* stage;    // its products (chunk_entries x size), then with lanes a row its size + 1 bounds
+  };
+  KOKKOS_INLINE_FUNCTION Unit unit(const Member& team) const {
+    const int threads = team.team_size();
+    auto* scratch = static_cast<char*>(team.team_shmem().get_shmem(scratch_bytes(threads)));
+    if constexpr (Slices) {
+      const int w = team.team_rank() / warp;
+      return {static_cast<std::int64_t>(team.league_rank()) * (threads / warp) + w, team.team_rank() % warp, warp,
+              reinterpret_cast<Value*>(scratch + static_cast<std::size_t>(w) * chunk_stage_bytes<Value>(warp, L > 1))};
+    } else {
+      return {team.league_rank(), team.team_rank(), threads, reinterpret_cast<Value*>(scratch)};
+    }
+  }
+  // The unit's threads wait for each other, their scratch writes seen by all.
+  KOKKOS_INLINE_FUNCTION static void unit_sync(const Member& team) {
+    if constexpr (Slices)
+      Backend::warp_sync();
+    else
+      team.team_barrier();
   }
 
   // offsets(row), or offsets(rows_end) (<= the row count) for a row past
@@ -161,32 +193,32 @@ struct CsrChunksFunctor {
   }
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
-    if constexpr (Pipelined)
-      thread_a_row_pipelined(team);
-    else if constexpr (L == 1)
-      thread_a_row(team);
+    const Unit u = unit(team);
+    if (u.c >= chunks) return;  // a warp past the last chunk (the last team's): the whole warp leaves
+    if constexpr (L == 1)
+      thread_a_row(team, u);
     else
-      lanes_a_row(team);
+      lanes_a_row(team, u);
   }
 
   // A thread a row: each thread's entries loaded (a branch an entry) and
-  // staged; after the barrier thread t sums the chunk's rows t, t + team,
-  // ..., in order. The form measured fastest with one lane a row
+  // staged; after the unit's barrier thread t sums the chunk's rows t, t +
+  // unit, ..., in order. The form measured fastest with one lane a row
   // (perf/results/h100/2026-12-06-chunks-bounds).
-  KOKKOS_FUNCTION void thread_a_row(const Member& team) const {
-    const std::int64_t c = team.league_rank();
-    const int t = team.team_rank();
-    const int threads = team.team_size();
+  KOKKOS_FUNCTION void thread_a_row(const Member& team, const Unit& u) const {
+    const std::int64_t c = u.c;
+    const int t = u.rank;
+    const int threads = u.size;
     const std::int64_t chunk = static_cast<std::int64_t>(threads) * chunk_entries;
     const std::int64_t base = c * chunk;
-    auto* stage = static_cast<Value*>(team.team_shmem().get_shmem(scratch_bytes(threads)));
+    Value* stage = u.stage;
     Value p[chunk_entries];
-    for (int u = 0; u < chunk_entries; ++u) {
-      const std::int64_t k = base + t + static_cast<std::int64_t>(u) * threads;
-      p[u] = k < nnz ? stream_at<hint>(vals, k) * x(stream_at<hint>(cols, k)) : Value(0);
+    for (int e = 0; e < chunk_entries; ++e) {
+      const std::int64_t k = base + t + static_cast<std::int64_t>(e) * threads;
+      p[e] = k < nnz ? stream_at<hint>(vals, k) * x(stream_at<hint>(cols, k)) : Value(0);
     }
-    for (int u = 0; u < chunk_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
-    team.team_barrier();
+    for (int e = 0; e < chunk_entries; ++e) stage[t + e * threads] = p[e];  // NOLINT(modernize-loop-convert)
+    unit_sync(team);
     const std::int64_t end_of_chunk = base + chunk;
     for (std::int64_t row = first_row(c) + t; row < first_row(c + 1); row += threads) {
       const std::int64_t begin = offsets(row), end = offsets(row + 1);
@@ -198,106 +230,43 @@ struct CsrChunksFunctor {
     }
   }
 
-  // A thread a row over team_chunks consecutive chunks, pipelined: thread t
-  // holds the values and column indices of its 8 entries of the next chunk
-  // in registers. For each chunk: the products staged (stage c % 2), the
-  // barrier, then the next chunk's entries, its last first row and the
-  // bounds of this thread's first row there issued, then the rows of this
-  // chunk summed as thread_a_row sums them. A stage is written again only two
-  // chunks later, after a barrier every thread passed once done with it.
-  // Entries past nnz (the last chunk) stage 0 and read nothing.
-  KOKKOS_FUNCTION void thread_a_row_pipelined(const Member& team) const {
-    using Index = typename Matrix::ordinal_type;
-    const int t = team.team_rank();
-    const int threads = team.team_size();
-    const std::int64_t chunk = static_cast<std::int64_t>(threads) * chunk_entries;
-    const std::int64_t c_begin = static_cast<std::int64_t>(team.league_rank()) * team_chunks;
-    const std::int64_t c_end = c_begin + team_chunks < chunks ? c_begin + team_chunks : chunks;
-    const std::int64_t rows = static_cast<std::int64_t>(offsets.extent(0)) - 1;
-    auto* stage = static_cast<Value*>(team.team_shmem().get_shmem(scratch_bytes(threads)));
-    Value v[chunk_entries];
-    Index j[chunk_entries];
-    const auto load_entries = [&](std::int64_t base) {
-      for (int u = 0; u < chunk_entries; ++u) {
-        const std::int64_t k = base + t + static_cast<std::int64_t>(u) * threads;
-        v[u] = k < nnz ? stream_at<hint>(vals, k) : Value(0);
-        j[u] = k < nnz ? stream_at<hint>(cols, k) : Index(-1);
-      }
-    };
-    // The bounds of the first row this thread sums in a chunk are loaded with the chunk's entries, clamped at the
-    // row count (a row past the chunk's rows is not summed: its chunk's last row is not known yet).
-    load_entries(c_begin * chunk);
-    std::int64_t rows_begin = first_row(c_begin), rows_end = first_row(c_begin + 1);
-    std::int64_t b0 = offset_at(rows_begin + t, rows), e0 = offset_at(rows_begin + t + 1, rows);
-    for (std::int64_t c = c_begin; c < c_end; ++c) {
-      const std::int64_t base = c * chunk;
-      Value* buf = stage + ((c - c_begin) & 1) * chunk;
-      for (int u = 0; u < chunk_entries; ++u) buf[t + u * threads] = j[u] >= 0 ? v[u] * x(j[u]) : Value(0);
-      team.team_barrier();
-      // In flight while this chunk's rows are summed.
-      std::int64_t next_end = rows_end, b1 = 0, e1 = 0;
-      if (c + 1 < c_end) {
-        load_entries(base + chunk);
-        next_end = first_row(c + 2);
-        b1 = offset_at(rows_end + t, rows);
-        e1 = offset_at(rows_end + t + 1, rows);
-      }
-      const std::int64_t end_of_chunk = base + chunk;
-      for (std::int64_t row = rows_begin + t; row < rows_end; row += threads) {
-        const bool first = row == rows_begin + t;
-        const std::int64_t begin = first ? b0 : static_cast<std::int64_t>(offsets(row));
-        const std::int64_t end = first ? e0 : static_cast<std::int64_t>(offsets(row + 1));
-        const std::int64_t staged_end = end < end_of_chunk ? end : end_of_chunk;
-        Value sum = 0;
-        for (std::int64_t k = begin; k < staged_end; ++k) sum += buf[k - base];
-        for (std::int64_t k = staged_end; k < end; ++k) sum += vals(k) * x(cols(k));  // past the chunk, in order
-        write_row(y, row, alpha, sum, beta);
-      }
-      rows_begin = rows_end;
-      rows_end = next_end;
-      b0 = b1;
-      e0 = e1;
-    }
-  }
-
   // Groups of L lanes a row (a power of two, 2 to chunk_max_row_lanes,
   // dividing the team size: chunk_row_lanes_for): the entries loaded
   // without a branch an entry (the last chunk's entries past nnz read the
-  // last entry and stage 0), the bounds of the chunk's first team + 1 rows
+  // last entry and stage 0), the bounds of the chunk's first unit + 1 rows
   // staged too, each thread loading one; lane s of a group sums entries
   // begin + s, begin + s + L, ... (staged, then from A past the chunk), the
   // group's lanes add by shuffles in a fixed order and its last lane writes
   // y. Every thread runs the same passes (a row past the chunk's last adds
   // nothing), so the shuffles see whole warps; rows past the staged bounds
-  // (a chunk of more rows than threads) read theirs from A.
-  KOKKOS_FUNCTION void lanes_a_row(const Member& team) const {
-    using Backend = backends::Traits<ExecSpace>;
-    const std::int64_t c = team.league_rank();
-    const int t = team.team_rank();
-    const int threads = team.team_size();
+  // (a chunk of more rows than the unit's threads) read theirs from A.
+  KOKKOS_FUNCTION void lanes_a_row(const Member& team, const Unit& u) const {
+    const std::int64_t c = u.c;
+    const int t = u.rank;
+    const int threads = u.size;
     const std::int64_t chunk = static_cast<std::int64_t>(threads) * chunk_entries;
     const std::int64_t base = c * chunk;
-    auto* stage = static_cast<Value*>(team.team_shmem().get_shmem(scratch_bytes(threads)));
+    Value* stage = u.stage;
     auto* bounds = reinterpret_cast<std::int64_t*>(stage + chunk);
     Value p[chunk_entries] = {};
     if (nnz > 0) {
-      for (int u = 0; u < chunk_entries; ++u) {
-        const std::int64_t k = base + t + static_cast<std::int64_t>(u) * threads;
+      for (int e = 0; e < chunk_entries; ++e) {
+        const std::int64_t k = base + t + static_cast<std::int64_t>(e) * threads;
         const std::int64_t at = k < nnz ? k : nnz - 1;
         const Value product = stream_at<hint>(vals, at) * x(stream_at<hint>(cols, at));
-        p[u] = k < nnz ? product : Value(0);
+        p[e] = k < nnz ? product : Value(0);
       }
     }
     const std::int64_t rows_begin = first_row(c), rows_end = first_row(c + 1);
     const std::int64_t my_bound = offset_at(rows_begin + t, rows_end);
     const std::int64_t last_bound = t == threads - 1 ? offset_at(rows_begin + threads, rows_end) : 0;
-    for (int u = 0; u < chunk_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
+    for (int e = 0; e < chunk_entries; ++e) stage[t + e * threads] = p[e];  // NOLINT(modernize-loop-convert)
     bounds[t] = my_bound;
     if (t == threads - 1) bounds[threads] = last_bound;
-    team.team_barrier();
+    unit_sync(team);
     const int groups = threads / L, g = t / L, s = t % L;
     const std::int64_t end_of_chunk = base + chunk;
-    const int lane = t % Backend::warp_lanes;
+    const int lane = team.team_rank() % warp;
     for (std::int64_t row = rows_begin + g; row - g < rows_end; row += groups) {
       const std::int64_t i = row - rows_begin;
       const std::int64_t begin = i < threads ? bounds[i] : offset_at(row, rows_end);
@@ -334,27 +303,6 @@ inline int chunk_row_lanes_rule(double mean_length, std::int64_t longest_row) {
   return mean_length >= chunk_lanes_mean_length || longest_row >= chunk_lanes_longest_row ? chunk_max_row_lanes : 1;
 }
 
-// chunk_team_chunks 0: the chunks a team chosen from the chunk count. Several
-// chunks a team keep the next chunk's loads in flight during a chunk's row
-// phase, but a league of fewer teams than the device holds at once leaves
-// multiprocessors idle: so as many consecutive chunks a team as still give
-// every resident team one (chunks / resident teams, 1 to
-// chunk_max_team_chunks). One on CPUs, where there are no loads to overlap.
-inline int chunk_team_chunks_rule(std::int64_t chunks, std::int64_t resident_teams) {
-  if (resident_teams < 1 || chunks <= resident_teams) return 1;
-  const std::int64_t k = chunks / resident_teams;
-  return k > chunk_max_team_chunks ? chunk_max_team_chunks : static_cast<int>(k);
-}
-
-// The teams of `team` threads of the pipelined body a device holds at once:
-// its registers (64 a thread on sm_90 in double, against the one-chunk body's
-// 40; nvcc -Xptxas -v) halve the threads a multiprocessor holds. 0 on CPUs.
-inline std::int64_t chunk_pipelined_resident_teams(const DeviceProperties& p, int team) {
-  if (!p.is_gpu || team < 1) return 0;
-  const std::int64_t per_unit = p.max_threads_per_unit / (2 * static_cast<std::int64_t>(team));
-  return static_cast<std::int64_t>(p.compute_units) * (per_unit < 1 ? 1 : per_unit);
-}
-
 // The lanes a row the row phase can take on ExecSpace for a team of `team`
 // threads: the wanted power of two, at most chunk_max_row_lanes and a warp,
 // where the team is whole warps; 1 otherwise (CPUs: a warp of one lane).
@@ -373,20 +321,15 @@ class CsrChunksStep {
   using Value = typename Matrix::value_type;
   using memory_space = typename Matrix::memory_space;
 
-  // team_chunks: consecutive chunks a team where a row takes one lane (1 to
-  // chunk_max_team_chunks; ignored with lanes a row); their two stages may
-  // lower the team size where one would fit.
-  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size, int row_lanes = 1, int team_chunks = 1)
+  // warp_slices: every warp of a team a chunk of its own (GPUs, teams of
+  // whole warps; a CPU team is one thread, its own warp, and runs the team form).
+  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size, int row_lanes = 1, bool warp_slices = false)
       : a_(std::move(a)),
-        team_size_(chunk_team_fitting_scratch<ExecSpace, Value>(team_size,
-                                                                pipelined(team_size, row_lanes, team_chunks) ? 2 : 1)),
-        row_lanes_(chunk_row_lanes_for<ExecSpace>(row_lanes, team_size_)),
-        team_chunks_(row_lanes_ == 1 ? team_chunks : 1) {
-    if (team_chunks < 1 || team_chunks > chunk_max_team_chunks)
-      throw Error("aspmv::make_plan: csr_chunks: " + std::to_string(team_chunks) + " chunks a team is not 1 to " +
-                  std::to_string(chunk_max_team_chunks));
+        warp_slices_(slices_apply(team_size, warp_slices)),
+        team_size_(chunk_team_fitting_scratch<ExecSpace, Value>(team_size, warp_slices_)),
+        row_lanes_(chunk_row_lanes_for<ExecSpace>(row_lanes, team_size_)) {
     const auto t0 = std::chrono::steady_clock::now();
-    const std::int64_t chunk = static_cast<std::int64_t>(team_size_) * chunk_entries;
+    const std::int64_t chunk = static_cast<std::int64_t>(unit_size()) * chunk_entries;
     chunks_ = chunk_count(a_.nnz(), chunk);
     if (chunks_ > std::numeric_limits<int>::max())
       throw Error("aspmv::make_plan: csr_chunks: " + std::to_string(chunks_) + " chunks exceed a launch");
@@ -407,44 +350,56 @@ class CsrChunksStep {
                  Value beta, const YView& y) const {
     if (a_.num_rows() == 0) return;
     if constexpr (backends::Traits<ExecSpace>::is_gpu) {
-      switch (row_lanes_) {  // a kernel a lanes value: its loop strides constants, its registers its own
-        case 2: return launch<2>(exec, alpha, x, beta, y);
-        case 4: return launch<4>(exec, alpha, x, beta, y);
-        case 8: return launch<8>(exec, alpha, x, beta, y);
-        default: break;
-      }
+      if (warp_slices_) return launch_lanes<true>(exec, alpha, x, beta, y);
     }
-    if (team_chunks_ > 1) return launch<1, true>(exec, alpha, x, beta, y);
-    launch<1>(exec, alpha, x, beta, y);
+    launch_lanes<false>(exec, alpha, x, beta, y);
   }
 
   std::int64_t chunks() const { return chunks_; }
   int team_size() const { return team_size_; }
   int row_lanes() const { return row_lanes_; }
-  int team_chunks() const { return team_chunks_; }
-  std::int64_t teams() const { return (chunks_ + team_chunks_ - 1) / team_chunks_; }
+  bool warp_slices() const { return warp_slices_; }
+  // Threads a chunk: the team's, or with warp slices a warp's.
+  int unit_size() const { return warp_slices_ ? backends::Traits<ExecSpace>::warp_lanes : team_size_; }
+  std::int64_t teams() const {
+    const std::int64_t units = team_size_ / unit_size();
+    return (chunks_ + units - 1) / units;
+  }
   double build_seconds() const { return build_seconds_; }
 
  private:
-  template <int L, bool Pipelined = false, class XView, class YView>
+  template <bool Slices, class XView, class YView>
+  void launch_lanes(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
+    if constexpr (backends::Traits<ExecSpace>::is_gpu) {
+      switch (row_lanes_) {  // a kernel a lanes value: its loop strides constants, its registers its own
+        case 2: return launch<2, Slices>(exec, alpha, x, beta, y);
+        case 4: return launch<4, Slices>(exec, alpha, x, beta, y);
+        case 8: return launch<8, Slices>(exec, alpha, x, beta, y);
+        default: break;
+      }
+    }
+    launch<1, Slices>(exec, alpha, x, beta, y);
+  }
+
+  template <int L, bool Slices, class XView, class YView>
   void launch(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
-    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace, L, Pipelined>;
-    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x,           y, alpha, beta,
-        first_row_,       a_.nnz(),         chunks_,     team_chunks_};
+    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace, L, Slices>;
+    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz(), chunks_};
     auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(teams()), team_size_, 1);
     policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(team_size_)));
     Kokkos::parallel_for("aspmv::spmv::csr_chunks", policy, f);
   }
 
-  // Whether the step runs the pipelined body: more than one chunk a team, a thread a row.
-  static bool pipelined(int team_size, int row_lanes, int team_chunks) {
-    return team_chunks > 1 && chunk_row_lanes_for<ExecSpace>(row_lanes, team_size) == 1;
+  // Whether warp slices run: asked for, on a GPU, with a team of whole warps.
+  static bool slices_apply(int team_size, bool warp_slices) {
+    constexpr int warp = backends::Traits<ExecSpace>::warp_lanes;
+    return warp_slices && backends::Traits<ExecSpace>::is_gpu && team_size >= warp && team_size % warp == 0;
   }
 
   Matrix a_;
+  bool warp_slices_;
   int team_size_;
   int row_lanes_;
-  int team_chunks_;
   std::int64_t chunks_ = 0;
   double build_seconds_ = 0;
   Kokkos::View<std::int64_t*, memory_space> first_row_;
@@ -461,7 +416,7 @@ struct CsrChunks {
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true};
   static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::chunk_row_lanes,
-                                                  TableParameter::chunk_team_chunks};
+                                                  TableParameter::chunk_warp_slices};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrChunksStep<ExecSpace, Matrix>;
 
@@ -482,20 +437,10 @@ struct CsrChunks {
           "by the rule (mean " + std::to_string(s.stats.mean) + ", longest row " + std::to_string(s.stats.max) + ")";
     }
     const int team = impl::chunk_team_size<ExecSpace>(ctx.params);
-    int team_chunks = ctx.params.chunk_team_chunks;
-    std::string team_chunks_why;
-    if (team_chunks == 0) {  // chosen from the chunk count and the resident teams (one on CPUs)
-      using Value = typename Matrix::value_type;
-      const int piped_team = impl::chunk_team_fitting_scratch<ExecSpace, Value>(team, 2);
-      const std::int64_t chunks =
-          impl::chunk_count(ctx.a.nnz(), static_cast<std::int64_t>(piped_team) * impl::chunk_entries);
-      const std::int64_t resident =
-          impl::chunk_pipelined_resident_teams(backends::Traits<ExecSpace>::properties(ctx.exec), piped_team);
-      team_chunks = impl::chunk_team_chunks_rule(chunks, resident);
-      team_chunks_why =
-          " by the rule (" + std::to_string(chunks) + " chunks, " + std::to_string(resident) + " resident teams)";
-    }
-    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, team, lanes, team_chunks);
+    const int slices = ctx.params.chunk_warp_slices;
+    if (slices != 0 && slices != 1)
+      throw Error("aspmv::make_plan: csr_chunks: warp_slices " + std::to_string(slices) + " is not 0 or 1");
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, team, lanes, slices == 1);
     GroupSummary g;
     g.kernel = id;
     g.team_size = step.team_size();
@@ -503,16 +448,12 @@ struct CsrChunks {
     g.blocks = step.chunks();
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
-    g.detail =
-        "chunks of " + std::to_string(static_cast<std::int64_t>(step.team_size()) * impl::chunk_entries) +
-        " nonzeros (" + std::to_string(step.team_size()) + " threads x " + std::to_string(impl::chunk_entries) +
-        "), products staged, rows summed by the chunk they start in (" + std::to_string(step.row_lanes()) +
-        (step.row_lanes() == 1 ? " lane" : " lanes") + " a row, " + lanes_why + ")" +
-        (step.team_chunks() > 1 ? ", " + std::to_string(step.team_chunks()) +
-                                      " chunks a team (the next one's entries loaded while a chunk's rows are summed)"
-                                : std::string()) +
-        (step.row_lanes() == 1 ? team_chunks_why : std::string()) + "; first rows found on the device in " +
-        std::to_string(step.build_seconds() * 1e3) + " ms";
+    g.detail = "chunks of " + std::to_string(static_cast<std::int64_t>(step.unit_size()) * impl::chunk_entries) +
+               " nonzeros (" + std::to_string(step.unit_size()) + " threads x " + std::to_string(impl::chunk_entries) +
+               "), products staged, rows summed by the chunk they start in (" + std::to_string(step.row_lanes()) +
+               (step.row_lanes() == 1 ? " lane" : " lanes") + " a row, " + lanes_why + ")" +
+               (step.warp_slices() ? ", each warp a chunk of its own" : std::string()) +
+               "; first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
     s.groups.push_back(g);
     return step;
   }
