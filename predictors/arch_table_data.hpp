@@ -159,10 +159,6 @@ struct KernelParameters {
   // GPU backends, csr_chunks' row phase: lanes of a warp a row (1, 2, 4, 8,
   // 16, 32; kernels/csr_chunks.hpp). 1: a thread a row.
   int chunk_row_lanes = 1;
-  // GPU backends, csr_chunks' unit (kernels/csr_chunks.hpp): 0 a chunk a
-  // team, 1 a chunk a warp of it, each warp staging and summing its own and
-  // waiting for its own lanes only.
-  int chunk_warp_slices = 0;
 };
 
 struct ArchProvenance {

@@ -54,13 +54,6 @@ struct Traits<Kokkos::Cuda> {
     return p ? 1 : 0;
 #endif
   }
-  // Waits for every lane of the warp and orders their shared-memory writes
-  // before the reads after it (every lane of the warp calls it).
-  KOKKOS_INLINE_FUNCTION static void warp_sync() {
-#ifdef __CUDA_ARCH__
-    __syncwarp();
-#endif
-  }
   using host_pinned_memory_space = Kokkos::CudaHostPinnedSpace;  // page-locked host memory kernels can read
   static DeviceProperties properties(const Kokkos::Cuda& space) {
     return cached_device_properties(space.cuda_device(), [](int dev, DeviceProperties& p) {

@@ -66,15 +66,6 @@ struct Traits<HipExecutionSpace> {
     return p ? 1 : 0;
 #endif
   }
-  // Waits for every lane of the wavefront and orders their shared-memory
-  // writes before the reads after it (every lane of it calls it).
-  KOKKOS_INLINE_FUNCTION static void warp_sync() {
-#ifdef __HIP_DEVICE_COMPILE__
-    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
-    __builtin_amdgcn_wave_barrier();
-    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
-#endif
-  }
   using host_pinned_memory_space = HipHostPinnedSpace;  // page-locked host memory kernels can read
   static DeviceProperties properties(const HipExecutionSpace& space) {
     return cached_device_properties(space.hip_device(), [](int dev, DeviceProperties& p) {

@@ -30,8 +30,6 @@ struct Traits<Kokkos::Serial> {
   }
   // The warp's lanes whose `p` holds, as bits (one lane: bit 0).
   KOKKOS_INLINE_FUNCTION static std::uint64_t ballot(bool p) { return p ? 1 : 0; }
-  // One lane: nothing to wait for.
-  KOKKOS_INLINE_FUNCTION static void warp_sync() {}
   using host_pinned_memory_space = Kokkos::HostSpace;  // nothing to pin: kernels read host memory
   static DeviceProperties properties(const Kokkos::Serial&) { return host::properties(name, 1); }
   // Kokkos 3.4's host spaces hold no per-instance queue: work runs on the

@@ -89,9 +89,6 @@ inline void apply_assignment(const std::string& text, Variant& var) {
   } else if (key == TableParameter::chunk_row_lanes) {
     if (v != 0 && v != 1 && v != 2 && v != 4 && v != 8)
       throw Error("variant '" + text + "': chunk_row_lanes takes 0 (chosen per matrix), 1, 2, 4 or 8");
-  } else if (key == TableParameter::chunk_warp_slices) {
-    if (v != 0 && v != 1)
-      throw Error("variant '" + text + "': chunk_warp_slices takes 0 (a chunk a team) or 1 (a warp)");
   } else if (key == TableParameter::vector_load) {
     if (v < 0 || v >= backends::load_hint_count)
       throw Error("variant '" + text + "': vector_load takes 0 to " + std::to_string(backends::load_hint_count - 1) +
@@ -136,7 +133,6 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::lrb_piece: p.lrb_piece = iv; break;
     case TableParameter::vector_load: p.vector_load = iv; break;
     case TableParameter::chunk_row_lanes: p.chunk_row_lanes = iv; break;
-    case TableParameter::chunk_warp_slices: p.chunk_warp_slices = iv; break;
     case TableParameter::split_lane_entries: p.split_lane_entries = iv; break;
     case TableParameter::split_medium_passes: p.split_medium_passes = iv; break;
     case TableParameter::split_chunk: p.split_chunk = iv; break;

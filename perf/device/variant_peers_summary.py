@@ -7,7 +7,7 @@ bandwidth. Geometric means over the matrices where every listed method ran and p
 
     python3 perf/device/variant_peers_summary.py [--kernel csr_chunks] [--per-matrix VARIANT] FILE.csv[.xz] [...]
 
---per-matrix: one line a matrix for that variant's method name (e.g. "csr_chunks[chunk_team_chunks=4]")."""
+--per-matrix: one line a matrix for that variant's method name (e.g. "csr_chunks[chunk_row_lanes=1]")."""
 import argparse
 import csv
 import lzma

@@ -2,8 +2,7 @@
 // every chunk is the lower bound of its first entry in the row offsets, the
 // last chunk owning the empty rows after the last entry; and the kernel
 // equals the reference with chunks of several team sizes, a thread or a
-// group of 4 or 32 lanes a row (GPUs; CPUs a thread), a chunk a team or a
-// chunk a warp of it (GPUs; a CPU team is its own warp): rows that end
+// group of 4 or 32 lanes a row (GPUs; CPUs a thread): rows that end
 // exactly at a chunk's end, rows that run over one or many chunks, empty rows
 // before, between and after the entries, no entries at all; float and double,
 // int32 and int64 offsets; repeated applies agree bit for bit (each row's
@@ -19,7 +18,6 @@
 
 #include <aspmv/device_csr.hpp>
 #include <aspmv/kernels/csr_chunks.hpp>
-#include <aspmv/plan.hpp>
 
 #include <corpus/random_csr.hpp>
 
@@ -28,7 +26,6 @@
 #include <memory>
 #include <string>
 #include <type_traits>
-#include <utility>
 #include <vector>
 
 using namespace aspmv;
@@ -108,68 +105,32 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
   using Offset = typename TestType::offset;
   for (const auto& m : chunk_matrices())
     for (const int team : team_sizes<Space>())
-      for (const auto& shape : std::vector<std::pair<int, bool>>{
-               {1, false}, {2, false}, {4, false}, {8, false}, {32, false}, {1, true}, {2, true}, {8, true}})
+      for (const int lanes : {1, 2, 4, 8, 32})
         for (const double beta : {0.0, 0.75}) {
-          const int lanes = shape.first;  // (a lambda cannot capture structured bindings in C++17)
-          const bool slices = shape.second;
-          std::int64_t chunks = 0, teams = 0;
-          int ran_team = 0, ran_lanes = 0, ran_unit = 0;
-          bool ran_slices = false;
+          std::int64_t chunks = 0;
+          int ran_team = 0, ran_lanes = 0;
           std::vector<std::shared_ptr<void>> kept;
           const auto out = run_launches<Space, Value, Offset>(
               m.matrix, 1.25, beta, 3, 71,
               [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
                 using Step = impl::CsrChunksStep<Space, std::decay_t<decltype(a)>>;
-                if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team, lanes, slices));
+                if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team, lanes));
                 const auto& step = *std::static_pointer_cast<Step>(kept.front());
                 chunks = step.chunks();
-                teams = step.teams();
                 ran_team = step.team_size();
                 ran_lanes = step.row_lanes();
-                ran_slices = step.warp_slices();
-                ran_unit = step.unit_size();
                 step.run_group(0, exec, impl::Workspace<Value, typename Space::memory_space>{}, al, x, be, y);
               });
           INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team " << team << " (ran "
                         << ran_team << "), lanes a row " << lanes << " (ran " << ran_lanes << "), " << chunks
-                        << " chunks, warp slices " << slices << " (ran " << ran_slices << ", " << teams
-                        << " teams), beta " << beta);
+                        << " chunks, beta " << beta);
           INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
           CHECK(out.comparison.within_bounds);
           CHECK(out.all_equal());
           CHECK(ran_team <= team);
           CHECK(ran_team >= 1);
           CHECK(ran_lanes == impl::chunk_row_lanes_for<Space>(lanes, ran_team));
-          constexpr int warp = backends::Traits<Space>::warp_lanes;
-          CHECK(ran_slices == (slices && backends::Traits<Space>::is_gpu));  // a CPU team is its own warp
-          CHECK(ran_unit == (ran_slices ? warp : ran_team));
-          CHECK(chunks == impl::chunk_count(m.matrix.row_offsets.back(), std::int64_t{ran_unit} * impl::chunk_entries));
-          const std::int64_t units = ran_team / ran_unit;
-          CHECK(teams == (chunks + units - 1) / units);
         }
-}
-
-TEMPLATE_LIST_TEST_CASE("csr_chunks' plan refuses a warp_slices other than 0 or 1", "[unit][csr_chunks]", Spaces) {
-  using Space = TestType;
-  using Mem = typename Space::memory_space;
-  Space exec;
-  const auto h = rows_of(std::vector<std::int32_t>(10, 3), 10, 69);
-  DeviceCsr<double, std::int32_t, Mem> a(exec, h);
-  PlanOptions o;
-  o.kernel = Kernel::csr_chunks;
-  ArchTable t = arch_table();
-  for (const int slices : {-1, 2}) {
-    t.parameters.chunk_warp_slices = slices;
-    CHECK_THROWS_AS(make_plan(exec, a.view(), o, t), Error);
-  }
-  for (const int slices : {0, 1}) {
-    t.parameters.chunk_warp_slices = slices;
-    const auto detail = make_plan(exec, a.view(), o, t).summary().groups.at(0).detail;
-    INFO(detail);
-    const bool warps = slices == 1 && backends::Traits<Space>::is_gpu;
-    CHECK((detail.find("each warp a chunk of its own") != std::string::npos) == warps);
-  }
 }
 
 TEST_CASE("csr_chunks' lanes rule: the most lanes where rows are long on average or one is very long",

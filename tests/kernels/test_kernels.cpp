@@ -194,18 +194,3 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with every lanes-a-row 
     CHECK(ran >= matrices.size());  // csr_chunks
   }
 }
-
-TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with a chunk a warp", "[kernels][csr_chunks]", Configs) {
-  // Every warp of a team a chunk of its own (GPUs; a CPU team is one thread, its own warp), a thread or the
-  // lanes rule's lanes a row (test_csr_chunks.cpp: other values refused).
-  const auto matrices = launch_parameter_matrices();
-  for (const int lanes : {1, 0}) {
-    const auto ran = check_with_parameter<TestType>(matrices, TableParameter::chunk_warp_slices,
-                                                    "chunk_warp_slices 1, chunk_row_lanes " + std::to_string(lanes),
-                                                    [&](predictors::KernelParameters& p) {
-                                                      p.chunk_warp_slices = 1;
-                                                      p.chunk_row_lanes = lanes;
-                                                    });
-    CHECK(ran >= matrices.size());  // csr_chunks
-  }
-}

@@ -16,18 +16,18 @@
 // shuffles: fewer threads idle at the barrier behind a long row, and
 // neighbouring lanes read neighbouring staged products; those kernels stage
 // the bounds of the chunk's first rows with its entries, before the barrier.
-// With the table's chunk_warp_slices 1 (GPUs) each warp of a team takes a
-// chunk of its own (warp lanes x chunk_entries nonzeros: 256 on CUDA),
-// stages it in its own slice of the team scratch and waits for its own lanes
-// only (a warp barrier): no warp waits at a team barrier behind the longest
-// row of another warp's rows, at the price of 8 times as many chunk ends
-// (rows read on from A past their chunk) on a team of 256.
 //
 // It is the form of cuSPARSE's CSR ALG1 kernel as Nsight Compute shows it on
 // the H100 (a fixed number of nonzeros a thread, staged in shared memory,
 // evict-first loads; perf/results/h100/2026-12-06-load-hints), without its
 // segmented scans and atomic adds: the chunk's rows are summed by its
 // threads from scratch instead.
+//
+// Measured on the H100 and removed, slower than this form on the 19
+// medium-row matrices (docs/PERF.md): a segmented row phase (0.79x the
+// speed), a team over several consecutive chunks with the next one's loads in
+// flight (0.74-0.83x; the code at d90f388), a chunk a warp synchronised by the
+// warp alone (0.77x; perf/results/h100/2026-12-07-warp-slices/warp-slices.patch).
 
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
@@ -57,8 +57,7 @@
 
 namespace aspmv::impl {
 
-// Entries a thread loads and stages (the chunk is its unit's threads x this:
-// the team's, or with warp slices the warp's).
+// Entries a thread loads and stages (the chunk is team size x this).
 inline constexpr int chunk_entries = 8;
 
 // Threads a team: the table's team_threads on GPUs (256 on the H100: a chunk
@@ -73,35 +72,25 @@ int chunk_team_size(const predictors::KernelParameters& p) {
   return p.team_threads;
 }
 
-// Scratch a chunk of `unit` threads stages: its products, then (with lanes a
-// row) the bounds of its first unit + 1 rows (offsets(first row + i), i <=
-// unit). A multiple of 8 bytes, so that slices laid end to end stay aligned.
+// Team scratch a chunk of `team` threads stages: its products, then (with
+// lanes a row) the bounds of its first team + 1 rows (offsets(first row +
+// i), i <= team).
 template <class Value>
-KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int unit, bool with_bounds = true) {
-  return static_cast<std::size_t>(unit) * chunk_entries * sizeof(Value) +
-         (with_bounds ? static_cast<std::size_t>(unit + 1) * sizeof(std::int64_t) : 0);
-}
-
-// Team scratch of a team of `team` threads whose chunks are units of `unit`
-// threads (the team itself, or its warps), one stage each.
-template <class Value>
-KOKKOS_INLINE_FUNCTION std::size_t chunk_team_stage_bytes(int team, int unit, bool with_bounds = true) {
-  return static_cast<std::size_t>(team / unit) * chunk_stage_bytes<Value>(unit, with_bounds);
+KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int team, bool with_bounds = true) {
+  return static_cast<std::size_t>(team) * chunk_entries * sizeof(Value) +
+         (with_bounds ? static_cast<std::size_t>(team + 1) * sizeof(std::int64_t) : 0);
 }
 
 // The largest team size up to `wanted` whose staged chunk fits the space's
 // team scratch (Kokkos' level 0; on CUDA 48 KiB, of which Kokkos keeps a
 // word a thread and a little more: 1,024 threads of doubles would need 72 KiB),
-// in steps of a warp on GPUs; at least one thread. With warp slices every
-// warp stages its own chunk and bounds.
+// in steps of a warp on GPUs; at least one thread.
 template <class ExecSpace, class Value>
-int chunk_team_fitting_scratch(int wanted, bool warp_slices = false) {
+int chunk_team_fitting_scratch(int wanted) {
   const std::int64_t limit = TeamPolicy<ExecSpace>::scratch_size_max(0);
-  constexpr int warp = backends::Traits<ExecSpace>::warp_lanes;
-  const auto need = [warp_slices](std::int64_t team) {
-    const int t = static_cast<int>(team);
-    // The stages, and Kokkos' share (a word a thread and a little more, with margin).
-    return static_cast<std::int64_t>(chunk_team_stage_bytes<Value>(t, warp_slices ? warp : t)) + team * 8 + 64;
+  const auto need = [](std::int64_t team) {
+    // The stage, and Kokkos' share (a word a thread and a little more, with margin).
+    return static_cast<std::int64_t>(chunk_stage_bytes<Value>(static_cast<int>(team))) + team * 8 + 64;
   };
   const int step = backends::Traits<ExecSpace>::is_gpu ? backends::Traits<ExecSpace>::warp_lanes : 1;
   int team = wanted;
@@ -136,15 +125,13 @@ struct ChunkFirstRowFunctor {
 
 // Lanes a row in the row phase: a kernel for each (chunk_row_lanes_for).
 inline constexpr int chunk_max_row_lanes = 8;
-// L: lanes a row; Slices: every warp a chunk of its own (GPUs), else the team.
-template <class Matrix, class XView, class YView, class ExecSpace, int L, bool Slices = false>
+
+template <class Matrix, class XView, class YView, class ExecSpace, int L>
 struct CsrChunksFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
   using Member = typename TeamPolicy<ExecSpace>::member_type;
-  using Backend = backends::Traits<ExecSpace>;
   static constexpr auto hint = backends::LoadHint::streaming;
-  static constexpr int warp = Backend::warp_lanes;
   typename Matrix::offsets_view offsets;
   typename Matrix::indices_view cols;
   typename Matrix::values_view vals;
@@ -153,36 +140,9 @@ struct CsrChunksFunctor {
   Value alpha, beta;
   Kokkos::View<const std::int64_t*, typename Matrix::memory_space> first_row;
   std::int64_t nnz;
-  std::int64_t chunks;  // chunks in all (with warp slices the league is ceil(chunks / warps a team) teams)
 
   KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
-    return chunk_team_stage_bytes<Value>(team_size, Slices ? warp : team_size, L > 1);
-  }
-
-  // The threads that load, stage and sum one chunk: the team, or a warp of it.
-  struct Unit {
-    std::int64_t c;  // the chunk
-    int rank;        // the thread's rank in the unit
-    int size;        // the unit's threads
-    Value* stage;    // its products (chunk_entries x size), then with lanes a row its size + 1 bounds
-  };
-  KOKKOS_INLINE_FUNCTION Unit unit(const Member& team) const {
-    const int threads = team.team_size();
-    auto* scratch = static_cast<char*>(team.team_shmem().get_shmem(scratch_bytes(threads)));
-    if constexpr (Slices) {
-      const int w = team.team_rank() / warp;
-      return {static_cast<std::int64_t>(team.league_rank()) * (threads / warp) + w, team.team_rank() % warp, warp,
-              reinterpret_cast<Value*>(scratch + static_cast<std::size_t>(w) * chunk_stage_bytes<Value>(warp, L > 1))};
-    } else {
-      return {team.league_rank(), team.team_rank(), threads, reinterpret_cast<Value*>(scratch)};
-    }
-  }
-  // The unit's threads wait for each other, their scratch writes seen by all.
-  KOKKOS_INLINE_FUNCTION static void unit_sync(const Member& team) {
-    if constexpr (Slices)
-      Backend::warp_sync();
-    else
-      team.team_barrier();
+    return chunk_stage_bytes<Value>(team_size, L > 1);
   }
 
   // offsets(row), or offsets(rows_end) (<= the row count) for a row past
@@ -193,32 +153,30 @@ struct CsrChunksFunctor {
   }
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
-    const Unit u = unit(team);
-    if (u.c >= chunks) return;  // a warp past the last chunk (the last team's): the whole warp leaves
     if constexpr (L == 1)
-      thread_a_row(team, u);
+      thread_a_row(team);
     else
-      lanes_a_row(team, u);
+      lanes_a_row(team);
   }
 
   // A thread a row: each thread's entries loaded (a branch an entry) and
-  // staged; after the unit's barrier thread t sums the chunk's rows t, t +
-  // unit, ..., in order. The form measured fastest with one lane a row
+  // staged; after the barrier thread t sums the chunk's rows t, t + team,
+  // ..., in order. The form measured fastest with one lane a row
   // (perf/results/h100/2026-12-06-chunks-bounds).
-  KOKKOS_FUNCTION void thread_a_row(const Member& team, const Unit& u) const {
-    const std::int64_t c = u.c;
-    const int t = u.rank;
-    const int threads = u.size;
+  KOKKOS_FUNCTION void thread_a_row(const Member& team) const {
+    const std::int64_t c = team.league_rank();
+    const int t = team.team_rank();
+    const int threads = team.team_size();
     const std::int64_t chunk = static_cast<std::int64_t>(threads) * chunk_entries;
     const std::int64_t base = c * chunk;
-    Value* stage = u.stage;
+    auto* stage = static_cast<Value*>(team.team_shmem().get_shmem(scratch_bytes(threads)));
     Value p[chunk_entries];
-    for (int e = 0; e < chunk_entries; ++e) {
-      const std::int64_t k = base + t + static_cast<std::int64_t>(e) * threads;
-      p[e] = k < nnz ? stream_at<hint>(vals, k) * x(stream_at<hint>(cols, k)) : Value(0);
+    for (int u = 0; u < chunk_entries; ++u) {
+      const std::int64_t k = base + t + static_cast<std::int64_t>(u) * threads;
+      p[u] = k < nnz ? stream_at<hint>(vals, k) * x(stream_at<hint>(cols, k)) : Value(0);
     }
-    for (int e = 0; e < chunk_entries; ++e) stage[t + e * threads] = p[e];  // NOLINT(modernize-loop-convert)
-    unit_sync(team);
+    for (int u = 0; u < chunk_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
+    team.team_barrier();
     const std::int64_t end_of_chunk = base + chunk;
     for (std::int64_t row = first_row(c) + t; row < first_row(c + 1); row += threads) {
       const std::int64_t begin = offsets(row), end = offsets(row + 1);
@@ -233,40 +191,41 @@ struct CsrChunksFunctor {
   // Groups of L lanes a row (a power of two, 2 to chunk_max_row_lanes,
   // dividing the team size: chunk_row_lanes_for): the entries loaded
   // without a branch an entry (the last chunk's entries past nnz read the
-  // last entry and stage 0), the bounds of the chunk's first unit + 1 rows
+  // last entry and stage 0), the bounds of the chunk's first team + 1 rows
   // staged too, each thread loading one; lane s of a group sums entries
   // begin + s, begin + s + L, ... (staged, then from A past the chunk), the
   // group's lanes add by shuffles in a fixed order and its last lane writes
   // y. Every thread runs the same passes (a row past the chunk's last adds
   // nothing), so the shuffles see whole warps; rows past the staged bounds
-  // (a chunk of more rows than the unit's threads) read theirs from A.
-  KOKKOS_FUNCTION void lanes_a_row(const Member& team, const Unit& u) const {
-    const std::int64_t c = u.c;
-    const int t = u.rank;
-    const int threads = u.size;
+  // (a chunk of more rows than threads) read theirs from A.
+  KOKKOS_FUNCTION void lanes_a_row(const Member& team) const {
+    using Backend = backends::Traits<ExecSpace>;
+    const std::int64_t c = team.league_rank();
+    const int t = team.team_rank();
+    const int threads = team.team_size();
     const std::int64_t chunk = static_cast<std::int64_t>(threads) * chunk_entries;
     const std::int64_t base = c * chunk;
-    Value* stage = u.stage;
+    auto* stage = static_cast<Value*>(team.team_shmem().get_shmem(scratch_bytes(threads)));
     auto* bounds = reinterpret_cast<std::int64_t*>(stage + chunk);
     Value p[chunk_entries] = {};
     if (nnz > 0) {
-      for (int e = 0; e < chunk_entries; ++e) {
-        const std::int64_t k = base + t + static_cast<std::int64_t>(e) * threads;
+      for (int u = 0; u < chunk_entries; ++u) {
+        const std::int64_t k = base + t + static_cast<std::int64_t>(u) * threads;
         const std::int64_t at = k < nnz ? k : nnz - 1;
         const Value product = stream_at<hint>(vals, at) * x(stream_at<hint>(cols, at));
-        p[e] = k < nnz ? product : Value(0);
+        p[u] = k < nnz ? product : Value(0);
       }
     }
     const std::int64_t rows_begin = first_row(c), rows_end = first_row(c + 1);
     const std::int64_t my_bound = offset_at(rows_begin + t, rows_end);
     const std::int64_t last_bound = t == threads - 1 ? offset_at(rows_begin + threads, rows_end) : 0;
-    for (int e = 0; e < chunk_entries; ++e) stage[t + e * threads] = p[e];  // NOLINT(modernize-loop-convert)
+    for (int u = 0; u < chunk_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
     bounds[t] = my_bound;
     if (t == threads - 1) bounds[threads] = last_bound;
-    unit_sync(team);
+    team.team_barrier();
     const int groups = threads / L, g = t / L, s = t % L;
     const std::int64_t end_of_chunk = base + chunk;
-    const int lane = team.team_rank() % warp;
+    const int lane = t % Backend::warp_lanes;
     for (std::int64_t row = rows_begin + g; row - g < rows_end; row += groups) {
       const std::int64_t i = row - rows_begin;
       const std::int64_t begin = i < threads ? bounds[i] : offset_at(row, rows_end);
@@ -321,15 +280,12 @@ class CsrChunksStep {
   using Value = typename Matrix::value_type;
   using memory_space = typename Matrix::memory_space;
 
-  // warp_slices: every warp of a team a chunk of its own (GPUs, teams of
-  // whole warps; a CPU team is one thread, its own warp, and runs the team form).
-  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size, int row_lanes = 1, bool warp_slices = false)
+  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size, int row_lanes = 1)
       : a_(std::move(a)),
-        warp_slices_(slices_apply(team_size, warp_slices)),
-        team_size_(chunk_team_fitting_scratch<ExecSpace, Value>(team_size, warp_slices_)),
+        team_size_(chunk_team_fitting_scratch<ExecSpace, Value>(team_size)),
         row_lanes_(chunk_row_lanes_for<ExecSpace>(row_lanes, team_size_)) {
     const auto t0 = std::chrono::steady_clock::now();
-    const std::int64_t chunk = static_cast<std::int64_t>(unit_size()) * chunk_entries;
+    const std::int64_t chunk = static_cast<std::int64_t>(team_size_) * chunk_entries;
     chunks_ = chunk_count(a_.nnz(), chunk);
     if (chunks_ > std::numeric_limits<int>::max())
       throw Error("aspmv::make_plan: csr_chunks: " + std::to_string(chunks_) + " chunks exceed a launch");
@@ -350,54 +306,32 @@ class CsrChunksStep {
                  Value beta, const YView& y) const {
     if (a_.num_rows() == 0) return;
     if constexpr (backends::Traits<ExecSpace>::is_gpu) {
-      if (warp_slices_) return launch_lanes<true>(exec, alpha, x, beta, y);
+      switch (row_lanes_) {  // a kernel a lanes value: its loop strides constants, its registers its own
+        case 2: return launch<2>(exec, alpha, x, beta, y);
+        case 4: return launch<4>(exec, alpha, x, beta, y);
+        case 8: return launch<8>(exec, alpha, x, beta, y);
+        default: break;
+      }
     }
-    launch_lanes<false>(exec, alpha, x, beta, y);
+    launch<1>(exec, alpha, x, beta, y);
   }
 
   std::int64_t chunks() const { return chunks_; }
   int team_size() const { return team_size_; }
   int row_lanes() const { return row_lanes_; }
-  bool warp_slices() const { return warp_slices_; }
-  // Threads a chunk: the team's, or with warp slices a warp's.
-  int unit_size() const { return warp_slices_ ? backends::Traits<ExecSpace>::warp_lanes : team_size_; }
-  std::int64_t teams() const {
-    const std::int64_t units = team_size_ / unit_size();
-    return (chunks_ + units - 1) / units;
-  }
   double build_seconds() const { return build_seconds_; }
 
  private:
-  template <bool Slices, class XView, class YView>
-  void launch_lanes(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
-    if constexpr (backends::Traits<ExecSpace>::is_gpu) {
-      switch (row_lanes_) {  // a kernel a lanes value: its loop strides constants, its registers its own
-        case 2: return launch<2, Slices>(exec, alpha, x, beta, y);
-        case 4: return launch<4, Slices>(exec, alpha, x, beta, y);
-        case 8: return launch<8, Slices>(exec, alpha, x, beta, y);
-        default: break;
-      }
-    }
-    launch<1, Slices>(exec, alpha, x, beta, y);
-  }
-
-  template <int L, bool Slices, class XView, class YView>
+  template <int L, class XView, class YView>
   void launch(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
-    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace, L, Slices>;
-    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz(), chunks_};
-    auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(teams()), team_size_, 1);
+    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace, L>;
+    F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz()};
+    auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(chunks_), team_size_, 1);
     policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(team_size_)));
     Kokkos::parallel_for("aspmv::spmv::csr_chunks", policy, f);
   }
 
-  // Whether warp slices run: asked for, on a GPU, with a team of whole warps.
-  static bool slices_apply(int team_size, bool warp_slices) {
-    constexpr int warp = backends::Traits<ExecSpace>::warp_lanes;
-    return warp_slices && backends::Traits<ExecSpace>::is_gpu && team_size >= warp && team_size % warp == 0;
-  }
-
   Matrix a_;
-  bool warp_slices_;
   int team_size_;
   int row_lanes_;
   std::int64_t chunks_ = 0;
@@ -415,8 +349,7 @@ struct CsrChunks {
                                        /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::chunk_row_lanes,
-                                                  TableParameter::chunk_warp_slices};
+  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::chunk_row_lanes};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrChunksStep<ExecSpace, Matrix>;
 
@@ -436,24 +369,19 @@ struct CsrChunks {
       lanes_why =
           "by the rule (mean " + std::to_string(s.stats.mean) + ", longest row " + std::to_string(s.stats.max) + ")";
     }
-    const int team = impl::chunk_team_size<ExecSpace>(ctx.params);
-    const int slices = ctx.params.chunk_warp_slices;
-    if (slices != 0 && slices != 1)
-      throw Error("aspmv::make_plan: csr_chunks: warp_slices " + std::to_string(slices) + " is not 0 or 1");
-    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, team, lanes, slices == 1);
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::chunk_team_size<ExecSpace>(ctx.params), lanes);
     GroupSummary g;
     g.kernel = id;
     g.team_size = step.team_size();
-    g.teams = step.teams();
+    g.teams = step.chunks();
     g.blocks = step.chunks();
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
-    g.detail = "chunks of " + std::to_string(static_cast<std::int64_t>(step.unit_size()) * impl::chunk_entries) +
-               " nonzeros (" + std::to_string(step.unit_size()) + " threads x " + std::to_string(impl::chunk_entries) +
+    g.detail = "chunks of " + std::to_string(static_cast<std::int64_t>(step.team_size()) * impl::chunk_entries) +
+               " nonzeros (" + std::to_string(step.team_size()) + " threads x " + std::to_string(impl::chunk_entries) +
                "), products staged, rows summed by the chunk they start in (" + std::to_string(step.row_lanes()) +
-               (step.row_lanes() == 1 ? " lane" : " lanes") + " a row, " + lanes_why + ")" +
-               (step.warp_slices() ? ", each warp a chunk of its own" : std::string()) +
-               "; first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
+               (step.row_lanes() == 1 ? " lane" : " lanes") + " a row, " + lanes_why +
+               "); first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
     s.groups.push_back(g);
     return step;
   }
