@@ -159,6 +159,10 @@ struct KernelParameters {
   // GPU backends, csr_chunks' row phase: lanes of a warp a row (1, 2, 4, 8,
   // 16, 32; kernels/csr_chunks.hpp). 1: a thread a row.
   int chunk_row_lanes = 1;
+  // csr_chunks: 1 to stage also the team-size entries past each chunk's end,
+  // so that a row running that little past its chunk is summed from scratch
+  // (kernels/csr_chunks.hpp); 0 not.
+  int chunk_overlap = 0;
 };
 
 struct ArchProvenance {

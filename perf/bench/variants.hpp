@@ -89,6 +89,8 @@ inline void apply_assignment(const std::string& text, Variant& var) {
   } else if (key == TableParameter::chunk_row_lanes) {
     if (v != 0 && v != 1 && v != 2 && v != 4 && v != 8)
       throw Error("variant '" + text + "': chunk_row_lanes takes 0 (chosen per matrix), 1, 2, 4 or 8");
+  } else if (key == TableParameter::chunk_overlap) {
+    if (v != 0 && v != 1) throw Error("variant '" + text + "': chunk_overlap takes 0 or 1 (the window past a chunk)");
   } else if (key == TableParameter::vector_load) {
     if (v < 0 || v >= backends::load_hint_count)
       throw Error("variant '" + text + "': vector_load takes 0 to " + std::to_string(backends::load_hint_count - 1) +
@@ -133,6 +135,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::lrb_piece: p.lrb_piece = iv; break;
     case TableParameter::vector_load: p.vector_load = iv; break;
     case TableParameter::chunk_row_lanes: p.chunk_row_lanes = iv; break;
+    case TableParameter::chunk_overlap: p.chunk_overlap = iv; break;
     case TableParameter::split_lane_entries: p.split_lane_entries = iv; break;
     case TableParameter::split_medium_passes: p.split_medium_passes = iv; break;
     case TableParameter::split_chunk: p.split_chunk = iv; break;

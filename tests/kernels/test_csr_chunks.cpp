@@ -2,8 +2,10 @@
 // every chunk is the lower bound of its first entry in the row offsets, the
 // last chunk owning the empty rows after the last entry; and the kernel
 // equals the reference with chunks of several team sizes, a thread or a
-// group of 4 or 32 lanes a row (GPUs; CPUs a thread): rows that end
-// exactly at a chunk's end, rows that run over one or many chunks, empty rows
+// group of 4 or 32 lanes a row (GPUs; CPUs a thread), with and without the
+// window past each chunk staged (overlap): rows that end exactly at a chunk's
+// end or at its window's, rows that run past a chunk by less than the window
+// and by more, rows over one or many chunks, empty rows
 // before, between and after the entries, no entries at all; float and double,
 // int32 and int64 offsets; repeated applies agree bit for bit (each row's
 // sum has one order: CSR's with a thread a row, fixed lanes and shuffles
@@ -18,6 +20,7 @@
 
 #include <aspmv/device_csr.hpp>
 #include <aspmv/kernels/csr_chunks.hpp>
+#include <aspmv/plan.hpp>
 
 #include <corpus/random_csr.hpp>
 
@@ -26,6 +29,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 using namespace aspmv;
@@ -41,6 +45,12 @@ std::vector<corpus::NamedMatrix> chunk_matrices() {
   std::vector<std::int32_t> gaps = {0, 0, 3000, 0, 1, 0, 700, 2048, 0, 5, 0, 0};
   m.push_back({"empty-rows-around-rows-over-chunks", rows_of(gaps, 4000, 63)});
   m.push_back({"no-entries-in-40-rows", rows_of(std::vector<std::int32_t>(40, 0), 10, 64)});
+  // Rows that run past chunk ends by 1 to 11 entries (within the window of a team of 32 or more, past the CPUs'
+  // window of one), by 1 to 8 (CPUs: chunks of 8), and rows of 288 ending exactly at the window's end of chunks of
+  // 256 (+ 32) and 2,048 (+ 256).
+  m.push_back({"rows-of-12-over-chunk-ends", rows_of(std::vector<std::int32_t>(600, 12), 700, 69)});
+  m.push_back({"rows-of-9-over-chunk-ends", rows_of(std::vector<std::int32_t>(500, 9), 500, 70)});
+  m.push_back({"rows-of-288-ending-on-window-ends", rows_of(std::vector<std::int32_t>(24, 288), 2000, 71)});
   // Chunks that start more rows than a team has threads (1,024 rows of 2 in a chunk of 2,048): the rows past the
   // staged bounds read theirs from A.
   m.push_back({"rows-of-2-more-than-a-team-a-chunk", rows_of(std::vector<std::int32_t>(3000, 2), 3000, 68)});
@@ -105,32 +115,59 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
   using Offset = typename TestType::offset;
   for (const auto& m : chunk_matrices())
     for (const int team : team_sizes<Space>())
-      for (const int lanes : {1, 2, 4, 8, 32})
+      for (const auto& shape :
+           std::vector<std::pair<int, int>>{{1, 0}, {2, 0}, {4, 0}, {8, 0}, {32, 0}, {1, 1}, {4, 1}, {8, 1}})
         for (const double beta : {0.0, 0.75}) {
-          std::int64_t chunks = 0;
+          const int lanes = shape.first;  // (a lambda cannot capture structured bindings in C++17)
+          const int overlap = shape.second;
+          std::int64_t chunks = 0, window = 0;
           int ran_team = 0, ran_lanes = 0;
           std::vector<std::shared_ptr<void>> kept;
           const auto out = run_launches<Space, Value, Offset>(
               m.matrix, 1.25, beta, 3, 71,
               [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
                 using Step = impl::CsrChunksStep<Space, std::decay_t<decltype(a)>>;
-                if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team, lanes));
+                if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team, lanes, overlap));
                 const auto& step = *std::static_pointer_cast<Step>(kept.front());
                 chunks = step.chunks();
+                window = step.window();
                 ran_team = step.team_size();
                 ran_lanes = step.row_lanes();
                 step.run_group(0, exec, impl::Workspace<Value, typename Space::memory_space>{}, al, x, be, y);
               });
           INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team " << team << " (ran "
                         << ran_team << "), lanes a row " << lanes << " (ran " << ran_lanes << "), " << chunks
-                        << " chunks, beta " << beta);
+                        << " chunks, overlap " << overlap << " (a window of " << window << "), beta " << beta);
           INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
           CHECK(out.comparison.within_bounds);
           CHECK(out.all_equal());
           CHECK(ran_team <= team);
           CHECK(ran_team >= 1);
           CHECK(ran_lanes == impl::chunk_row_lanes_for<Space>(lanes, ran_team));
+          CHECK(window == std::int64_t{overlap} * ran_team * impl::chunk_overlap_entries);
         }
+}
+
+TEMPLATE_LIST_TEST_CASE("csr_chunks' plan stages the window with the table's overlap 1, refuses other than 0 or 1",
+                        "[unit][csr_chunks]", Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  Space exec;
+  const auto h = rows_of(std::vector<std::int32_t>(10, 3), 10, 72);
+  DeviceCsr<double, std::int32_t, Mem> a(exec, h);
+  PlanOptions o;
+  o.kernel = Kernel::csr_chunks;
+  ArchTable t = arch_table();
+  for (const int overlap : {-1, 2}) {
+    t.parameters.chunk_overlap = overlap;
+    CHECK_THROWS_AS(make_plan(exec, a.view(), o, t), Error);
+  }
+  for (const int overlap : {0, 1}) {
+    t.parameters.chunk_overlap = overlap;
+    const auto detail = make_plan(exec, a.view(), o, t).summary().groups.at(0).detail;
+    INFO(detail);
+    CHECK((detail.find("past each chunk staged too") != std::string::npos) == (overlap == 1));
+  }
 }
 
 TEST_CASE("csr_chunks' lanes rule: the most lanes where rows are long on average or one is very long",

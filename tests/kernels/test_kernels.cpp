@@ -194,3 +194,19 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with every lanes-a-row 
     CHECK(ran >= matrices.size());  // csr_chunks
   }
 }
+
+TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with the window past each chunk staged",
+                        "[kernels][csr_chunks]", Configs) {
+  // chunk_overlap 1: each chunk also stages the team-size entries past its end; a thread or the lanes rule's lanes a
+  // row (test_csr_chunks.cpp: values other than 0 and 1 refused).
+  const auto matrices = launch_parameter_matrices();
+  for (const int lanes : {1, 0}) {
+    const auto ran = check_with_parameter<TestType>(matrices, TableParameter::chunk_overlap,
+                                                    "chunk_overlap 1, chunk_row_lanes " + std::to_string(lanes),
+                                                    [&](predictors::KernelParameters& p) {
+                                                      p.chunk_overlap = 1;
+                                                      p.chunk_row_lanes = lanes;
+                                                    });
+    CHECK(ran >= matrices.size());  // csr_chunks
+  }
+}

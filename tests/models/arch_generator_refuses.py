@@ -17,6 +17,7 @@ CASES = [
     (("sell", "lane_entries"), {"float": 1, "double": 2}, {"float": 1, "double": 4}, "parameters.sell.lane_entries"),
     (("sell", "row_lanes"), 3, 0, "parameters.sell.row_lanes"),
     (("sell", "lane_entries"), {"float": 0, "double": 4}, {"float": 4, "double": 4}, "parameters.sell.lane_entries"),
+    (("csr_chunks", "overlap"), 2, 1, "parameters.csr_chunks.overlap"),
 ]
 
 

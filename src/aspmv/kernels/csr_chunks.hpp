@@ -16,6 +16,11 @@
 // shuffles: fewer threads idle at the barrier behind a long row, and
 // neighbouring lanes read neighbouring staged products; those kernels stage
 // the bounds of the chunk's first rows with its entries, before the barrier.
+// With the table's chunk_overlap 1 each thread loads and stages one entry
+// more, the team the first team-size entries past the chunk's end (the next
+// chunk's first, loaded again): a row that runs past the chunk by at most that
+// many entries is summed from scratch too, not read on from A after the
+// barrier by the one thread that waits behind it.
 //
 // It is the form of cuSPARSE's CSR ALG1 kernel as Nsight Compute shows it on
 // the H100 (a fixed number of nonzeros a thread, staged in shared memory,
@@ -72,12 +77,16 @@ int chunk_team_size(const predictors::KernelParameters& p) {
   return p.team_threads;
 }
 
-// Team scratch a chunk of `team` threads stages: its products, then (with
-// lanes a row) the bounds of its first team + 1 rows (offsets(first row +
-// i), i <= team).
+// Entries a thread stages past its chunk with chunk_overlap 1 (the window:
+// team size x this entries past the chunk's end).
+inline constexpr int chunk_overlap_entries = 1;
+
+// Team scratch a chunk of `team` threads stages: its products (and the
+// window's with `overlap`), then (with lanes a row) the bounds of its first
+// team + 1 rows (offsets(first row + i), i <= team).
 template <class Value>
-KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int team, bool with_bounds = true) {
-  return static_cast<std::size_t>(team) * chunk_entries * sizeof(Value) +
+KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int team, bool with_bounds = true, int overlap = 0) {
+  return static_cast<std::size_t>(team) * (chunk_entries + overlap * chunk_overlap_entries) * sizeof(Value) +
          (with_bounds ? static_cast<std::size_t>(team + 1) * sizeof(std::int64_t) : 0);
 }
 
@@ -86,11 +95,11 @@ KOKKOS_INLINE_FUNCTION std::size_t chunk_stage_bytes(int team, bool with_bounds 
 // word a thread and a little more: 1,024 threads of doubles would need 72 KiB),
 // in steps of a warp on GPUs; at least one thread.
 template <class ExecSpace, class Value>
-int chunk_team_fitting_scratch(int wanted) {
+int chunk_team_fitting_scratch(int wanted, int overlap = 0) {
   const std::int64_t limit = TeamPolicy<ExecSpace>::scratch_size_max(0);
-  const auto need = [](std::int64_t team) {
+  const auto need = [overlap](std::int64_t team) {
     // The stage, and Kokkos' share (a word a thread and a little more, with margin).
-    return static_cast<std::int64_t>(chunk_stage_bytes<Value>(static_cast<int>(team))) + team * 8 + 64;
+    return static_cast<std::int64_t>(chunk_stage_bytes<Value>(static_cast<int>(team), true, overlap)) + team * 8 + 64;
   };
   const int step = backends::Traits<ExecSpace>::is_gpu ? backends::Traits<ExecSpace>::warp_lanes : 1;
   int team = wanted;
@@ -126,7 +135,9 @@ struct ChunkFirstRowFunctor {
 // Lanes a row in the row phase: a kernel for each (chunk_row_lanes_for).
 inline constexpr int chunk_max_row_lanes = 8;
 
-template <class Matrix, class XView, class YView, class ExecSpace, int L>
+// L lanes a row; W the entries a thread stages past the chunk (0 or
+// chunk_overlap_entries).
+template <class Matrix, class XView, class YView, class ExecSpace, int L, int W>
 struct CsrChunksFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
@@ -141,8 +152,10 @@ struct CsrChunksFunctor {
   Kokkos::View<const std::int64_t*, typename Matrix::memory_space> first_row;
   std::int64_t nnz;
 
+  static constexpr int staged_entries = chunk_entries + W;  // a thread's loads: its chunk's and the window's
+
   KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
-    return chunk_stage_bytes<Value>(team_size, L > 1);
+    return chunk_stage_bytes<Value>(team_size, L > 1, W / chunk_overlap_entries);
   }
 
   // offsets(row), or offsets(rows_end) (<= the row count) for a row past
@@ -170,17 +183,17 @@ struct CsrChunksFunctor {
     const std::int64_t chunk = static_cast<std::int64_t>(threads) * chunk_entries;
     const std::int64_t base = c * chunk;
     auto* stage = static_cast<Value*>(team.team_shmem().get_shmem(scratch_bytes(threads)));
-    Value p[chunk_entries];
-    for (int u = 0; u < chunk_entries; ++u) {
+    Value p[staged_entries];
+    for (int u = 0; u < staged_entries; ++u) {
       const std::int64_t k = base + t + static_cast<std::int64_t>(u) * threads;
       p[u] = k < nnz ? stream_at<hint>(vals, k) * x(stream_at<hint>(cols, k)) : Value(0);
     }
-    for (int u = 0; u < chunk_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
+    for (int u = 0; u < staged_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
     team.team_barrier();
-    const std::int64_t end_of_chunk = base + chunk;
+    const std::int64_t end_of_stage = base + static_cast<std::int64_t>(threads) * staged_entries;
     for (std::int64_t row = first_row(c) + t; row < first_row(c + 1); row += threads) {
       const std::int64_t begin = offsets(row), end = offsets(row + 1);
-      const std::int64_t staged_end = end < end_of_chunk ? end : end_of_chunk;
+      const std::int64_t staged_end = end < end_of_stage ? end : end_of_stage;
       Value sum = 0;
       for (std::int64_t k = begin; k < staged_end; ++k) sum += stage[k - base];
       for (std::int64_t k = staged_end; k < end; ++k) sum += vals(k) * x(cols(k));  // past the chunk, in order
@@ -206,10 +219,11 @@ struct CsrChunksFunctor {
     const std::int64_t chunk = static_cast<std::int64_t>(threads) * chunk_entries;
     const std::int64_t base = c * chunk;
     auto* stage = static_cast<Value*>(team.team_shmem().get_shmem(scratch_bytes(threads)));
-    auto* bounds = reinterpret_cast<std::int64_t*>(stage + chunk);
-    Value p[chunk_entries] = {};
+    const std::int64_t staged = static_cast<std::int64_t>(threads) * staged_entries;  // the chunk and the window
+    auto* bounds = reinterpret_cast<std::int64_t*>(stage + staged);
+    Value p[staged_entries] = {};
     if (nnz > 0) {
-      for (int u = 0; u < chunk_entries; ++u) {
+      for (int u = 0; u < staged_entries; ++u) {
         const std::int64_t k = base + t + static_cast<std::int64_t>(u) * threads;
         const std::int64_t at = k < nnz ? k : nnz - 1;
         const Value product = stream_at<hint>(vals, at) * x(stream_at<hint>(cols, at));
@@ -219,18 +233,18 @@ struct CsrChunksFunctor {
     const std::int64_t rows_begin = first_row(c), rows_end = first_row(c + 1);
     const std::int64_t my_bound = offset_at(rows_begin + t, rows_end);
     const std::int64_t last_bound = t == threads - 1 ? offset_at(rows_begin + threads, rows_end) : 0;
-    for (int u = 0; u < chunk_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
+    for (int u = 0; u < staged_entries; ++u) stage[t + u * threads] = p[u];  // NOLINT(modernize-loop-convert)
     bounds[t] = my_bound;
     if (t == threads - 1) bounds[threads] = last_bound;
     team.team_barrier();
     const int groups = threads / L, g = t / L, s = t % L;
-    const std::int64_t end_of_chunk = base + chunk;
+    const std::int64_t end_of_stage = base + staged;
     const int lane = t % Backend::warp_lanes;
     for (std::int64_t row = rows_begin + g; row - g < rows_end; row += groups) {
       const std::int64_t i = row - rows_begin;
       const std::int64_t begin = i < threads ? bounds[i] : offset_at(row, rows_end);
       const std::int64_t end = i < threads ? bounds[i + 1] : offset_at(row + 1, rows_end);
-      const std::int64_t staged_end = end < end_of_chunk ? end : end_of_chunk;
+      const std::int64_t staged_end = end < end_of_stage ? end : end_of_stage;
       Value sum = 0;
       std::int64_t k = begin + s;
       if (k < staged_end) {  // staged: positions in the chunk, as int
@@ -280,9 +294,11 @@ class CsrChunksStep {
   using Value = typename Matrix::value_type;
   using memory_space = typename Matrix::memory_space;
 
-  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size, int row_lanes = 1)
+  // overlap: 0, or 1 to stage the window past each chunk (chunk_overlap).
+  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size, int row_lanes = 1, int overlap = 0)
       : a_(std::move(a)),
-        team_size_(chunk_team_fitting_scratch<ExecSpace, Value>(team_size)),
+        overlap_(checked_overlap(overlap)),
+        team_size_(chunk_team_fitting_scratch<ExecSpace, Value>(team_size, overlap_)),
         row_lanes_(chunk_row_lanes_for<ExecSpace>(row_lanes, team_size_)) {
     const auto t0 = std::chrono::steady_clock::now();
     const std::int64_t chunk = static_cast<std::int64_t>(team_size_) * chunk_entries;
@@ -305,26 +321,41 @@ class CsrChunksStep {
   void run_group(std::size_t, const ExecSpace& exec, const Workspace<Value, memory_space>&, Value alpha, const XView& x,
                  Value beta, const YView& y) const {
     if (a_.num_rows() == 0) return;
-    if constexpr (backends::Traits<ExecSpace>::is_gpu) {
-      switch (row_lanes_) {  // a kernel a lanes value: its loop strides constants, its registers its own
-        case 2: return launch<2>(exec, alpha, x, beta, y);
-        case 4: return launch<4>(exec, alpha, x, beta, y);
-        case 8: return launch<8>(exec, alpha, x, beta, y);
-        default: break;
-      }
-    }
-    launch<1>(exec, alpha, x, beta, y);
+    if (overlap_ == 1) return launch_lanes<chunk_overlap_entries>(exec, alpha, x, beta, y);
+    launch_lanes<0>(exec, alpha, x, beta, y);
   }
 
   std::int64_t chunks() const { return chunks_; }
   int team_size() const { return team_size_; }
   int row_lanes() const { return row_lanes_; }
+  int overlap() const { return overlap_; }
+  // Entries staged past each chunk's end (the window), 0 without overlap.
+  std::int64_t window() const { return static_cast<std::int64_t>(overlap_) * team_size_ * chunk_overlap_entries; }
   double build_seconds() const { return build_seconds_; }
 
+  static int checked_overlap(int overlap) {
+    if (overlap != 0 && overlap != 1)
+      throw Error("aspmv::make_plan: csr_chunks: overlap " + std::to_string(overlap) + " is not 0 or 1");
+    return overlap;
+  }
+
  private:
-  template <int L, class XView, class YView>
+  template <int W, class XView, class YView>
+  void launch_lanes(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
+    if constexpr (backends::Traits<ExecSpace>::is_gpu) {
+      switch (row_lanes_) {  // a kernel a lanes value: its loop strides constants, its registers its own
+        case 2: return launch<2, W>(exec, alpha, x, beta, y);
+        case 4: return launch<4, W>(exec, alpha, x, beta, y);
+        case 8: return launch<8, W>(exec, alpha, x, beta, y);
+        default: break;
+      }
+    }
+    launch<1, W>(exec, alpha, x, beta, y);
+  }
+
+  template <int L, int W, class XView, class YView>
   void launch(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
-    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace, L>;
+    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace, L, W>;
     F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz()};
     auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(chunks_), team_size_, 1);
     policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(team_size_)));
@@ -332,6 +363,7 @@ class CsrChunksStep {
   }
 
   Matrix a_;
+  int overlap_;
   int team_size_;
   int row_lanes_;
   std::int64_t chunks_ = 0;
@@ -349,7 +381,8 @@ struct CsrChunks {
                                        /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::chunk_row_lanes};
+  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::chunk_row_lanes,
+                                                  TableParameter::chunk_overlap};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrChunksStep<ExecSpace, Matrix>;
 
@@ -369,7 +402,8 @@ struct CsrChunks {
       lanes_why =
           "by the rule (mean " + std::to_string(s.stats.mean) + ", longest row " + std::to_string(s.stats.max) + ")";
     }
-    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::chunk_team_size<ExecSpace>(ctx.params), lanes);
+    Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::chunk_team_size<ExecSpace>(ctx.params), lanes,
+                                 ctx.params.chunk_overlap);
     GroupSummary g;
     g.kernel = id;
     g.team_size = step.team_size();
@@ -380,8 +414,10 @@ struct CsrChunks {
     g.detail = "chunks of " + std::to_string(static_cast<std::int64_t>(step.team_size()) * impl::chunk_entries) +
                " nonzeros (" + std::to_string(step.team_size()) + " threads x " + std::to_string(impl::chunk_entries) +
                "), products staged, rows summed by the chunk they start in (" + std::to_string(step.row_lanes()) +
-               (step.row_lanes() == 1 ? " lane" : " lanes") + " a row, " + lanes_why +
-               "); first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
+               (step.row_lanes() == 1 ? " lane" : " lanes") + " a row, " + lanes_why + ")" +
+               (step.window() > 0 ? ", the " + std::to_string(step.window()) + " nonzeros past each chunk staged too"
+                                  : std::string()) +
+               "; first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
     s.groups.push_back(g);
     return step;
   }
