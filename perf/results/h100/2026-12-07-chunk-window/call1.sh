@@ -6,8 +6,8 @@
 #  1. GPU correctness: aspmv_kernel_tests "[csr_chunks]", then compute-sanitizer memcheck over it.
 #  2. `aspmv bench --methods csr_chunks,csr_vector,cusparse` on the 19 medium-row matrices (double): the window with
 #     the table's lanes (the rule), with one lane a row, with teams of 512 (a window of 512); the table's form beside.
-#  3. Nsight Compute on FFFFF800--tile: both forms' details, and the shared-memory wavefronts and bank conflicts of
-#     their loads (is the row phase's thread-a-row reading of the stage conflict-bound?).
+#  3. Nsight Compute on FFFFF800--tile: the shared-memory wavefronts and bank conflicts of both forms' loads, then
+#     their details (is the row phase's thread-a-row reading of the stage conflict-bound?).
 #  4. Float on the 19; the 62 shared real matrices (double) with the window beside the table's form.
 # Carried: .device/lc (matrices) and .device/lc23 (bin.tar.xz, lists): bash .device/lc23/call1.sh
 source perf/device/call_prelude.sh .device/lc23
@@ -20,10 +20,8 @@ mapfile -t shared < .device/lc23/shared.txt
 m=(--methods csr_chunks,csr_vector,cusparse)
 v=(--variant chunk_overlap=1 --variant chunk_overlap=1,chunk_row_lanes=1 --variant chunk_row_lanes=1
    --variant chunk_overlap=1,team_threads=512)
-bench_run double-medium 110 "${m[@]}" "${v[@]}" "${med[@]}"
+bench_run double-medium 100 "${m[@]}" "${v[@]}" "${med[@]}"
 F=.device/lc/real/FFFFF800.mtx.xz--tile1774x1s327
-NCU_S=20 ncu_details window CsrChunks --methods "csr_chunks[chunk_overlap=1]" --variant chunk_overlap=1 "$F"
-NCU_S=20 ncu_details team CsrChunks --methods csr_chunks "$F"
 shared_metrics() {  # TAG BENCH_ARGS...: the stage's shared-memory loads, their wavefronts and bank conflicts
   local tag=$1; shift
   if (($(left) < 30)); then note "ncu shared $tag: not started (time)"; return; fi
@@ -35,6 +33,8 @@ shared_metrics() {  # TAG BENCH_ARGS...: the stage's shared-memory loads, their 
 shared_metrics window --methods "csr_chunks[chunk_overlap=1]" --variant chunk_overlap=1 "$F"
 shared_metrics team --methods csr_chunks "$F"
 shared_metrics team-lane1 --methods "csr_chunks[chunk_row_lanes=1]" --variant chunk_row_lanes=1 "$F"
+NCU_S=20 ncu_details window CsrChunks --methods "csr_chunks[chunk_overlap=1]" --variant chunk_overlap=1 "$F"
+NCU_S=20 ncu_details team CsrChunks --methods csr_chunks "$F"
 bench_run float-medium 60 "${m[@]}" --variant chunk_overlap=1 --variant chunk_overlap=1,chunk_row_lanes=1 \
   --variant chunk_row_lanes=1 --float "${med[@]}"
 bench_run double-shared 100 --methods csr_chunks,csr_vector,cusparse --variant chunk_overlap=1 "${shared[@]}"
