@@ -9,7 +9,9 @@
 #  3. Nsight Compute on FFFFF800--tile: the shared-memory wavefronts and bank conflicts of both forms' loads, then
 #     their details (is the row phase's thread-a-row reading of the stage conflict-bound?).
 #  4. Float on the 19; the 62 shared real matrices (double) with the window beside the table's form.
-# Carried: .device/lc (matrices) and .device/lc23 (bin.tar.xz, lists): bash .device/lc23/call1.sh
+# Carried: .device/lc (matrices) and .device/lc23 (bin.tar.xz: the h100 preset's tools of 7a06a34, lists). Ran as
+# `TEST_S=35 SAN_S=40 DEADLINE_S=240 bash .device/lc23/call1.sh` on an NVIDIA H200 (the tool's fourteenth try; written
+# for an H100, hence the h100 preset): call1/.
 source perf/device/call_prelude.sh .device/lc23
 deadline=${DEADLINE_S:-540}
 left() { echo $((deadline - (SECONDS - start))); }
