@@ -29,6 +29,7 @@ call_finish() {
 #                                          (caps 60 and 100 s): $R/tests.txt, $R/memcheck.txt, their ends noted
 #   bench_run NAME CAP_S ARGS...           `aspmv bench --csv $R/NAME.csv ARGS`, cut at CAP_S or `left` - 10 and
 #                                          not started under 25 s left: $R/NAME.csv, $R/NAME.txt
+#   table_check OLD_JSON LIST              two model tables in the library on LIST's matrices (below)
 gpu_tests() {
   local filter=$1 t=${2:-60} ts=${3:-100} tests=$dir/aspmv_kernel_tests san
   timeout "$t" "$tests" "$filter" > "$R/tests.txt" 2>&1
@@ -43,6 +44,23 @@ bench_run() {
   ((t > $(left) - 10)) && t=$(($(left) - 10))
   timeout "$t" "$B" bench --csv "$R/$name.csv" "$@" > "$R/$name.txt" 2>&1
   note "$name rc $? ($(($(wc -l < "$R/$name.csv") - 1)) method rows)"
+}
+# table_check OLD_JSON LIST: per matrix of LIST (a file, one path a line) one process each for the model table
+# OLD_JSON and the tree's tuning_data/<arch>/model.json of the tool's preset (TABLE_NEW, default the h100 one),
+# loaded by ASPMV_MODEL_FILE: the plan (aspmv_auto), the drop-in and cuSPARSE's CSR algorithms, double, 20 s a
+# process; skipped once `left` is under 25 s: $R/table_{replaced,new}.{csv,txt}
+table_check() {
+  local old=$1 f t j
+  mapfile -t table_matrices < "$2"
+  for f in "${table_matrices[@]}"; do
+    if (($(left) < 25)); then note "table check not run (time): $f"; continue; fi
+    for t in replaced new; do
+      j=$old; [ $t = new ] && j=${TABLE_NEW:-tuning_data/h100/model.json}
+      ASPMV_MODEL_FILE=$j timeout 20 "$B" bench --methods aspmv_auto,aspmv_spmv,cusparse_csr \
+        --csv "$R/table_$t.csv" "$f" >> "$R/table_$t.txt" 2>&1 || note "failed: $t $f"
+    done
+  done
+  note "table check"
 }
 # Nsight Compute inside a call, each run cut at NCU_S seconds (default 25) and skipped when the call's `left`
 # (defined by the call script: seconds to its deadline) is under 30:

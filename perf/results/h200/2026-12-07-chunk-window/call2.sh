@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Call 2 (device tool; issue 21, written 2026-12-07 twentieth session, not yet run; meant for an H100, its results to
+# perf/results/h100/<date>-chunk-window): the window past each chunk (the h100 table's csr_chunks.overlap 1 since
+# c4a494e) on the H100, against the form without it (--variant chunk_overlap=0), then the retrained h100 table in the
+# library against the one it replaced (the nineteenth session's call 2, never run).
+#  1. `aspmv bench --methods csr_chunks,csr_vector,cusparse` on the 19 medium-row matrices, double and float, and on
+#     the 62 shared real matrices (double), the form without the window beside the table's.
+#  2. Per matrix of the 44 shared ones the eighteenth session did not reach (shared_rest.txt), one process each for
+#     the model table of tuning_data/h100/model.json and the replaced one (h100-replaced.json, ASPMV_MODEL_FILE):
+#     the plan (aspmv_auto), the drop-in and cuSPARSE's CSR algorithms (double). In-sample: both tables were trained on
+#     the real corpus, these matrices included.
+# Carried: .device/lc (matrices) and .device/lc24 (bin.tar.xz: the h100 preset's aspmv and aspmv_kernel_tests of
+# c4a494e or later; medium.txt, shared.txt, shared_rest.txt, h100-replaced.json): bash .device/lc24/call2.sh
+source perf/device/call_prelude.sh .device/lc24
+deadline=${DEADLINE_S:-560}
+left() { echo $((deadline - (SECONDS - start))); }
+"$B" info > "$R/info.txt" 2>&1
+mapfile -t med < .device/lc24/medium.txt
+mapfile -t shared < .device/lc24/shared.txt
+m=(--methods csr_chunks,csr_vector,cusparse --variant chunk_overlap=0)
+bench_run double-medium 100 "${m[@]}" "${med[@]}"
+bench_run float-medium 60 "${m[@]}" --float "${med[@]}"
+bench_run double-shared 150 "${m[@]}" "${shared[@]}"
+table_check .device/lc24/h100-replaced.json .device/lc24/shared_rest.txt
+call_finish chunk-window2
