@@ -6,9 +6,12 @@
 # (and the Nsight Compute helpers at the end)
 # Sets start (the call's SECONDS), R ($OUT/r, created: everything the call writes goes there), B (DIR/aspmv,
 # unpacked once while the machine stays warm) and LD_LIBRARY_PATH (the CUDA runtime); writes $R/gpu.txt (the GPU's
-# name, UUID and driver: each call may get another machine); `note MSG` adds "MSG (N s)" to $R/summary.txt.
+# name, UUID and driver: each call may get another machine); `note MSG` adds "MSG (N s)" to $R/summary.txt;
+# deadline (DEADLINE_S, default 560: the seconds the call script plans for) and `left` (seconds to it).
 set -u
 start=$SECONDS
+deadline=${DEADLINE_S:-560}
+left() { echo $((deadline - (SECONDS - start))); }
 R=$OUT/r
 mkdir -p "$R"
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
@@ -24,7 +27,7 @@ call_finish() {
   cat "$R/summary.txt"
   tar -cJf "$OUT/$1.tar.xz" -C "$R" . && rm -rf "$R"
 }
-# A call's test and bench steps (the call script defines `left`: seconds to its deadline):
+# A call's test and bench steps (cut by `left`):
 #   gpu_tests FILTER [CAP_S] [SAN_CAP_S]   DIR/aspmv_kernel_tests FILTER, then compute-sanitizer memcheck over it
 #                                          (caps 60 and 100 s): $R/tests.txt, $R/memcheck.txt, their ends noted
 #   bench_run NAME CAP_S ARGS...           `aspmv bench --csv $R/NAME.csv ARGS`, cut at CAP_S or `left` - 10 and

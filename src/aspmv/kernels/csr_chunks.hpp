@@ -332,7 +332,6 @@ class CsrChunksStep {
   std::int64_t chunks() const { return chunks_; }
   int team_size() const { return team_size_; }
   int row_lanes() const { return row_lanes_; }
-  int overlap() const { return overlap_; }
   // Entries staged past each chunk's end (the window), 0 without overlap.
   std::int64_t window() const { return static_cast<std::int64_t>(overlap_) * team_size_ * chunk_overlap_entries; }
   double build_seconds() const { return build_seconds_; }
