@@ -65,8 +65,8 @@ table_check() {
   done
   note "table check"
 }
-# Nsight Compute inside a call, each run cut at NCU_S seconds (default 25) and skipped when the call's `left`
-# (defined by the call script: seconds to its deadline) is under 30:
+# Nsight Compute inside a call, each run cut at NCU_S seconds (default 25) and skipped when `left` (above) is
+# under 30:
 #   ncu_details TAG REGEX BENCH_ARGS...  speed of light, memory workload (L1 and L2 hit rates), warp states, launch,
 #                                        occupancy and scheduler of launches 3-5 of the kernels whose demangled
 #                                        name matches REGEX in `aspmv bench --rounds 1 BENCH_ARGS`: $R/ncu_TAG.csv

@@ -11,8 +11,12 @@ either file lacks the method or every cuSPARSE algorithm (failed checks are skip
 import argparse
 import csv
 import lzma
-import math
+import os
+import sys
 from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peer_summary import geomean as gm  # noqa: E402
 
 
 def read(path):
@@ -27,10 +31,6 @@ def read(path):
 def cusparse(times):
     v = [s for m, s in times.items() if m.startswith("cusparse")]
     return min(v) if v else None
-
-
-def gm(v):
-    return math.exp(sum(math.log(x) for x in v) / len(v)) if v else float("nan")
 
 
 def main():

@@ -14,9 +14,8 @@
 #   COLLECT_S=330 DEADLINE_S=450 bash perf/results/h100/2026-12-07-chunk-window/call3.sh
 KERNELS=csr_chunks,csr_scalar SETS="real-a real-b real-c generated-a generated-b@290" NAME=2026-12-07-window \
   LIMIT_S=${COLLECT_S:-330} bash perf/device/collect_sets.sh
-collected=$SECONDS
+DEADLINE_S=$((${DEADLINE_S:-450} - SECONDS))  # what the collection left of the call's deadline
 source perf/device/call_prelude.sh .device/lc
-deadline=$((${DEADLINE_S:-450} - collected))
 tail -8 .device/lc25/shared_rest.txt > "$R/table_rest.txt"
 table_check .device/lc25/h100-replaced.json "$R/table_rest.txt"
 call_finish table-rest
