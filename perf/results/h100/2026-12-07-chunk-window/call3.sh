@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Call 3 (device tool; issue 21, written 2026-12-07 twenty-first session, not yet run; meant for an H100): the
+# Call 3 (device tool; issue 21, written 2026-12-07 twenty-first session, run in the twenty-second on an H100: call3/): the
 # collector's csr_chunks column with the window (the h100 table's csr_chunks.overlap 1 and row_lanes 0) and
 # csr_scalar (the yardstick `aspmv_train remeasure` puts it into the 2026-12-06-rule folders' units by) over the real
 # corpus (622) and the 861 generated matrices of the 2026-12-06 collections, so that the h100 table can be retrained
