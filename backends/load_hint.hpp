@@ -40,4 +40,20 @@ KOKKOS_FORCEINLINE_FUNCTION T hinted_load(const T* p) {
   return *p;
 }
 
+// N consecutive elements of a stream, 16-byte aligned and a multiple of 16
+// bytes long, read with a hint into `out` (16 bytes a load); plainly where
+// the backend has no hints.
+template <LoadHint H, class T, int N>
+KOKKOS_FORCEINLINE_FUNCTION void hinted_load_block(const T* p, T (&out)[N]) {
+  static_assert(N * sizeof(T) % 16 == 0, "whole 16-byte loads");
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+  if constexpr (H != LoadHint::plain && std::is_trivially_copyable<T>::value) {
+    constexpr int per = static_cast<int>(16 / sizeof(T));
+    for (int k = 0; k < N; k += per) cuda_hint::load16<H>(p + k, out + k);
+    return;
+  }
+#endif
+  for (int k = 0; k < N; ++k) out[k] = p[k];
+}
+
 }  // namespace aspmv::backends

@@ -163,6 +163,13 @@ struct KernelParameters {
   // so that a row running that little past its chunk is summed from scratch
   // (kernels/csr_chunks.hpp); 0 not.
   int chunk_overlap = 0;
+  // GPU backends, SELL's rows at the compile-time slice height: the cache
+  // hint of its value and column-index loads (0 plain, 2 evict-first;
+  // kernels/sell.hpp).
+  int sell_load = 0;
+  // SELL's evict-first loads (sell_load 2) only where the rows' arrays with
+  // x and y exceed this percentage of the device's L2 (0: always).
+  int sell_load_l2_percent = 85;
 };
 
 struct ArchProvenance {

@@ -60,6 +60,26 @@ __device__ __forceinline__ T load(const T* p) {
   }
   return out;
 }
+
+// 16 aligned bytes (four column indices, two doubles, four floats) read by one
+// vector load with the hint's qualifiers into `out`.
+template <LoadHint H>
+__device__ __forceinline__ void load16(const void* p, void* out) {
+  std::uint32_t a, b, c, d;
+  if constexpr (H == LoadHint::read_only)
+    asm("ld.global.nc.v4.b32 {%0, %1, %2, %3}, [%4];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(p));
+  else if constexpr (H == LoadHint::streaming)
+    asm("ld.global.cs.v4.b32 {%0, %1, %2, %3}, [%4];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(p));
+  else if constexpr (H == LoadHint::no_l1)
+    asm("ld.global.nc.L1::no_allocate.v4.b32 {%0, %1, %2, %3}, [%4];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(p));
+  else
+    asm("{ .reg .b64 pol; createpolicy.fractional.L2::evict_first.b64 pol, 1.0;"
+        " ld.global.nc.L1::no_allocate.L2::cache_hint.v4.b32 {%0, %1, %2, %3}, [%4], pol; }"
+        : "=r"(a), "=r"(b), "=r"(c), "=r"(d)
+        : "l"(p));
+  const std::uint32_t v[4] = {a, b, c, d};
+  std::memcpy(out, v, sizeof(v));
+}
 #endif
 
 }  // namespace aspmv::backends::cuda_hint

@@ -95,6 +95,8 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     if (v < 0 || v >= backends::load_hint_count)
       throw Error("variant '" + text + "': vector_load takes 0 to " + std::to_string(backends::load_hint_count - 1) +
                   " (backends/load_hint.hpp)");
+  } else if (key == TableParameter::sell_load) {
+    if (v != 0 && v != 2) throw Error("variant '" + text + "': sell_load takes 0 (plain) or 2 (evict-first)");
   } else if (key == TableParameter::lrb_piece) {
     if (v < 0) throw Error("variant '" + text + "': lrb_piece takes 0 (chosen per matrix) or a piece length");
   } else if (v < 1) {
@@ -136,6 +138,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::vector_load: p.vector_load = iv; break;
     case TableParameter::chunk_row_lanes: p.chunk_row_lanes = iv; break;
     case TableParameter::chunk_overlap: p.chunk_overlap = iv; break;
+    case TableParameter::sell_load: p.sell_load = iv; break;
     case TableParameter::split_lane_entries: p.split_lane_entries = iv; break;
     case TableParameter::split_medium_passes: p.split_medium_passes = iv; break;
     case TableParameter::split_chunk: p.split_chunk = iv; break;

@@ -145,6 +145,14 @@ def generate(table, source_name, sha):
     params["chunk_overlap"] = int(p.get("csr_chunks", {}).get("overlap", 0))
     if params["chunk_overlap"] not in (0, 1):
         raise TableError("field 'parameters.csr_chunks.overlap' must be 0 or 1")
+    # Optional: the cache hint of SELL's GPU row loads (backends/load_hint.hpp: 0 plain, 2 evict-first).
+    params["sell_load"] = int(p.get("sell", {}).get("load", 0))
+    if params["sell_load"] not in (0, 2):
+        raise TableError("field 'parameters.sell.load' must be 0 or 2")
+    # Optional: the share of the L2 (percent) the rows and vectors must exceed for sell.load 2 to apply (0: always).
+    params["sell_load_l2_percent"] = int(p.get("sell", {}).get("load_l2_percent", 85))
+    if not 0 <= params["sell_load_l2_percent"] <= 10000:
+        raise TableError("field 'parameters.sell.load_l2_percent' must be 0 to 10000")
     # Optional: vector_split's shape rules (entries a lane at the mean, passes before the warp takes a row, longest chunk).
     split = p.get("vector_split", {})
     params["split_lane_entries"] = int(split.get("lane_entries", 2))
@@ -221,7 +229,7 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL, %d, %d, %s, %d, %d, %d, %d, %d}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL, %d, %d, %s, %d, %d, %d, %d, %d, %d, %d}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
@@ -236,7 +244,8 @@ def generate(table, source_name, sha):
             params["split_warp_rows"], params["split_chunk_floor"], params["direct_launch"],
             params["host_thread_nnz"], params["vector_range"], params["skew_guard_gather_row_bound"],
             pp(params["sell_lane_entries"]), params["sell_row_lanes"], params["lrb_piece"], params["vector_load"],
-            params["chunk_row_lanes"], params["chunk_overlap"]),
+            params["chunk_row_lanes"], params["chunk_overlap"], params["sell_load"],
+            params["sell_load_l2_percent"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

@@ -65,8 +65,10 @@ HostCsr<double, std::int64_t> one_long_row(std::int32_t rows, std::int32_t long_
 }
 
 ArchTable sell_table(int height, int window, int host_shares_per_thread = 0, int host_simd = 0, int lanes = 1,
-                     int row_lanes = 1) {
+                     int row_lanes = 1, int load = 0) {
   ArchTable t = arch_table();
+  t.parameters.sell_load = load;
+  t.parameters.sell_load_l2_percent = 0;  // the test matrices fit any L2: the hint whenever asked
   t.parameters.sell_lane_entries = {lanes, lanes};
   t.parameters.sell_row_lanes = row_lanes;
   t.parameters.sell_slice_height = height;
@@ -140,6 +142,38 @@ TEMPLATE_LIST_TEST_CASE("sell, ell and jad equal the reference at every slice he
         if (k == Kernel::jad) CHECK(r.refused.empty());  // no padding: never refused
         if (k == Kernel::ell && m.matrix.num_rows > 0 && r.refused.empty())
           CHECK(r.description.find("ELL: 1 slices of") != std::string::npos);
+      }
+    }
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("sell equals the reference with evict-first loads of its rows", "[kernels][sell]", Configs) {
+  using Space = typename TestType::space;
+  using Value = typename TestType::value;
+  using Offset = typename TestType::offset;
+  // The table's sell_load 2 with sell_load_l2_percent 0 (whatever the footprint): on GPUs at the compile-time height
+  // 32 the rows' values and column indices are read evict-first (4-byte loads for one entry a lane, 16-byte loads
+  // for 4), with one lane a row or several; CPUs and other heights read plainly and say nothing of it.
+  struct Geometry {
+    int height, lanes, row_lanes;
+  };
+  const Geometry geometries[] = {{32, 1, 1}, {32, 4, 1}, {32, 4, 0}, {32, 1, 2}, {32, 4, 8}, {8, 1, 1}};
+  const SpmvCase cases[] = {{1.0, 0.0, true, 3}, {-1.5, 2.0, false, 4}};
+  for (const auto& m : sell_matrices()) {
+    for (const auto& [height, lanes, row_lanes] : geometries) {
+      const auto table = sell_table(height, 1, 0, 0, lanes, row_lanes, 2);
+      PlanOptions o;
+      o.kernel = Kernel::sell;
+      for (const auto& c : cases) {
+        const auto r = run_plan<Space, Value, Offset>(m.matrix, o, c, 2, &table);
+        INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", C " << height << ", " << lanes
+                      << " entries a lane, " << row_lanes << " lanes a row, alpha " << c.alpha << ", beta " << c.beta
+                      << "\n"
+                      << r.description);
+        CHECK(r.comparison.within_bounds);
+        const bool constant_height = backends::Traits<Space>::is_gpu && height == 32 && m.matrix.num_rows >= 32;
+        if (r.refused.empty() && m.matrix.num_rows > 0)
+          CHECK((r.description.find("evict-first loads") != std::string::npos) == constant_height);
       }
     }
   }
@@ -339,11 +373,26 @@ TEST_CASE("SELL's lanes on GPUs: 4 entries a lane where the padding allows, lane
           "[kernels][sell]") {
   using impl::sell_lane_group;
   using impl::sell_row_parts;
-  // 4 a lane where asked and the padding adds at most a quarter.
-  CHECK(sell_lane_group(4, 800, 1000) == 4);
-  CHECK(sell_lane_group(4, 800, 1001) == 1);
-  CHECK(sell_lane_group(1, 800, 800) == 1);
   constexpr std::int64_t device = 270336;  // an H100's or H200's resident threads
+  // 4 a lane where asked and the padding adds at most a quarter.
+  CHECK(sell_lane_group(4, 800, 1000, 100, device) == 4);
+  CHECK(sell_lane_group(4, 800, 1001, 100, device) == 1);
+  CHECK(sell_lane_group(1, 800, 800, 100, device) == 1);
+  CHECK(sell_lane_group(4, 800, 1000, 2 * device - 1, device) == 4);
+  // Rows that fill the device twice: at most 2 % more.
+  CHECK(sell_lane_group(4, 1000, 1020, 2 * device, device) == 4);
+  CHECK(sell_lane_group(4, 1000, 1021, 2 * device, device) == 1);
+  CHECK(sell_lane_group(1, 1000, 1000, 2 * device, device) == 1);
+  // A device of unknown size: the quarter.
+  CHECK(sell_lane_group(4, 800, 1000, 2 * device, 0) == 4);
+  // Evict-first loads where asked and the footprint exceeds the share of the L2 (0 %: always).
+  using impl::sell_load_hint;
+  constexpr std::int64_t l2 = 50 << 20;
+  CHECK(sell_load_hint(2, l2, l2, 85) == 2);
+  CHECK(sell_load_hint(2, l2 * 85 / 100, l2, 85) == 0);
+  CHECK(sell_load_hint(0, 4 * l2, l2, 85) == 0);
+  CHECK(sell_load_hint(2, 1, l2, 0) == 2);
+  CHECK(sell_load_hint(2, 4 * l2, 0, 85) == 0);  // an L2 of unknown size
   // The table's value wins.
   CHECK(sell_row_parts(4, 1000000, 5, 5000000, 4, device) == 4);
   CHECK(sell_row_parts(1, 730, 5000, 70000, 4, device) == 1);
@@ -359,6 +408,10 @@ TEST_CASE("SELL's lanes on GPUs: 4 entries a lane where the padding allows, lane
   // The same rows with a longest row 4 times the mean stored row: the critical path takes 8 lanes.
   CHECK(sell_row_parts(0, device, 256, device * 64, 1, device) == 8);
   CHECK(sell_row_parts(0, device, 255, device * 64, 1, device) == 1);
+  // Rows that fill the device twice take one lane whatever their longest; the table's value still wins.
+  CHECK(sell_row_parts(0, 2 * device - 1, 256, (2 * device - 1) * 64, 1, device) == 8);
+  CHECK(sell_row_parts(0, 2 * device, 256, 2 * device * 64, 1, device) == 1);
+  CHECK(sell_row_parts(4, 2 * device, 256, 2 * device * 64, 1, device) == 4);
   // No rows or no entries: one lane.
   CHECK(sell_row_parts(0, 0, 0, 0, 1, device) == 1);
   CHECK(sell_row_parts(0, 730, 0, 0, 4, device) == 1);

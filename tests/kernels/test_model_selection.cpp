@@ -383,7 +383,9 @@ TEMPLATE_LIST_TEST_CASE("a plan that may convert gathers the row statistics the 
   o.format_growth_floor_bytes = 0;
   const auto kept = make_plan(exec, a.view(), o);
   INFO(kept.describe());
-  CHECK_FALSE(kept.summary().features_gathered);
+  // Where the table was trained for another space the rules decide, and a CPU's rules may gather (a GPU build's
+  // host spaces under its GPU table).
+  if (table_fits_space<Space>()) CHECK_FALSE(kept.summary().features_gathered);
   CHECK(kept.summary().kernel != Kernel::sell);
   o.allow_conversion = true;
   const auto plan = make_plan(exec, a.view(), o);

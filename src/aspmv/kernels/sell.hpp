@@ -44,6 +44,7 @@
 #include <aspmv/planner/plan_context.hpp>
 #include <aspmv/planner/workspace.hpp>
 #include <backends/host/avx512_rows.hpp>
+#include <backends/load_hint.hpp>
 #include <backends/range_launch.hpp>
 #include <backends/traits.hpp>
 
@@ -64,6 +65,8 @@ struct SellGeometry {
   std::int64_t sort_window;   // sigma; 1: rows keep their order
   int lane_entries = 1;       // G: a row's entries side by side a lane (GPUs at gpu_slice_height; else 1)
   int row_lanes = 1;          // lanes a sorted row (GPUs at gpu_slice_height; 0: sell_row_parts decides)
+  int load = 0;               // the cache hint of the rows' loads (GPUs at gpu_slice_height; sell_load_hint)
+  int load_l2_percent = 85;   // the share of the L2 the footprint must exceed for that hint (sell_load_hint)
 };
 
 // The longest row.
@@ -249,9 +252,22 @@ struct SellPlace {
 // the padded places of a row's last group loaded but never used (no x read
 // for them, so no 0 * Inf).
 //
+// A group of a row's entries (G side by side a lane) as one packed load, or
+// with the cache hint H as 16-byte hinted loads (backends/load_hint.hpp).
+template <backends::LoadHint H, int Group, class T>
+KOKKOS_FORCEINLINE_FUNCTION Packed<T, Group> sell_group_load(const T* p) {
+  if constexpr (H == backends::LoadHint::plain) {
+    return load_packed<Group>(p);
+  } else {
+    Packed<T, Group> out;
+    backends::hinted_load_block<H>(p, out.v);
+    return out;
+  }
+}
+
 // The sum of sorted row i's groups first_group, first_group + Step, ... (a
 // group: Group entries side by side a lane), at the compile-time height.
-template <int Height, int Group, int Step, class Value, class MemorySpace, class XView>
+template <int Height, int Group, int Step, backends::LoadHint H, class Value, class MemorySpace, class XView>
 KOKKOS_FORCEINLINE_FUNCTION Value sell_row_groups(const FormatView<Value, MemorySpace>& s, const XView& x,
                                                   const std::int64_t i, const int first_group) {
   const std::int32_t n = s.lengths(i);
@@ -260,19 +276,21 @@ KOKKOS_FORCEINLINE_FUNCTION Value sell_row_groups(const FormatView<Value, Memory
   const std::int32_t* cols = s.cols.data() + first;
   Value sum = 0;
   std::int32_t j = first_group * Group;  // the group's first entry; it lies j * Height from the row's first
+  using backends::hinted_load;
   if constexpr (Group == 1) {
-    for (; j < n; j += Step) sum += vals[std::int64_t(j) * Height] * x(cols[std::int64_t(j) * Height]);
+    for (; j < n; j += Step)
+      sum += hinted_load<H>(vals + std::int64_t(j) * Height) * x(hinted_load<H>(cols + std::int64_t(j) * Height));
   } else {
     for (; j + Group <= n; j += Step * Group) {
-      const auto c = load_packed<Group>(cols + std::int64_t(j) * Height);
-      const auto v = load_packed<Group>(vals + std::int64_t(j) * Height);
+      const auto c = sell_group_load<H, Group>(cols + std::int64_t(j) * Height);
+      const auto v = sell_group_load<H, Group>(vals + std::int64_t(j) * Height);
       Value xc[Group];
       for (int u = 0; u < Group; ++u) xc[u] = x(c.v[u]);
       for (int u = 0; u < Group; ++u) sum += v.v[u] * xc[u];
     }
     if (j < n) {  // the row's last group, part padding
-      const auto c = load_packed<Group>(cols + std::int64_t(j) * Height);
-      const auto v = load_packed<Group>(vals + std::int64_t(j) * Height);
+      const auto c = sell_group_load<H, Group>(cols + std::int64_t(j) * Height);
+      const auto v = sell_group_load<H, Group>(vals + std::int64_t(j) * Height);
       for (int u = 0; u < Group; ++u)
         if (j + u < n) sum += v.v[u] * x(c.v[u]);
     }
@@ -280,7 +298,8 @@ KOKKOS_FORCEINLINE_FUNCTION Value sell_row_groups(const FormatView<Value, Memory
   return sum;
 }
 
-template <class Value, class MemorySpace, class XView, class YView, int Height = 0, int Group = 1>
+template <class Value, class MemorySpace, class XView, class YView, int Height = 0, int Group = 1,
+          backends::LoadHint H = backends::LoadHint::plain>
 struct SellRowFunctor {
   static_assert(Group == 1 || Height > 0, "entries side by side a lane need the compile-time height");
   FormatView<Value, MemorySpace> s;
@@ -290,7 +309,7 @@ struct SellRowFunctor {
   KOKKOS_FUNCTION void operator()(const std::int64_t i) const {
     Value sum = 0;
     if constexpr (Height > 0) {
-      sum = sell_row_groups<Height, Group, 1>(s, x, i, 0);
+      sum = sell_row_groups<Height, Group, 1, H>(s, x, i, 0);
     } else {
       const std::int64_t first = s.starts(i / s.height) + i % s.height;
       const std::int64_t n = s.lengths(i);
@@ -310,7 +329,8 @@ struct SellRowFunctor {
 // (impl/warp_ops.hpp group_sum: the same lanes in the same order on every
 // run) and its last lane writes y. A warp's rows are consecutive rows of one
 // slice, so each load reads Parts runs of consecutive stored entries.
-template <class Backend, class Value, class MemorySpace, class XView, class YView, int Height, int Group, int Parts>
+template <class Backend, class Value, class MemorySpace, class XView, class YView, int Height, int Group, int Parts,
+          backends::LoadHint H>
 struct SellRowPartsFunctor {
   static_assert(Parts > 1 && Parts <= Backend::warp_lanes && Height % (Backend::warp_lanes / Parts) == 0,
                 "a warp's rows lie in one slice");
@@ -324,7 +344,7 @@ struct SellRowPartsFunctor {
     const int part = static_cast<int>(t % Parts);
     const bool mine = i < rows;  // the range is whole warps: the last one's spare lanes add zeros
     Value sum = 0;
-    if (mine) sum = sell_row_groups<Height, Group, Parts>(s, x, i, part);
+    if (mine) sum = sell_row_groups<Height, Group, Parts, H>(s, x, i, part);
     sum = group_sum<Backend>(sum, static_cast<int>(t % Backend::warp_lanes), Parts);
     if (mine && part == Parts - 1) write_row(y, s.row(i), alpha, sum, beta);
   }
@@ -336,9 +356,20 @@ struct SellRowPartsFunctor {
 // one a lane (`entries_one`, `entries_four`); rows of 5 nonzeros, padded to
 // 8, lose more in bytes than the packed loads gain (a 2D 5-point stencil of
 // 1M rows 1.28x slower in double on the H200,
-// perf/results/h200/2026-12-04-sell-lanes).
-inline int sell_lane_group(int table_value, std::int64_t entries_one, std::int64_t entries_four) {
-  return table_value == 4 && 4 * entries_four <= 5 * entries_one ? 4 : 1;
+// perf/results/h200/2026-12-04-sell-lanes). Where the rows fill the
+// device's resident threads at least twice (sell_fills_device_twice) the
+// bytes set the pace, not the loads in flight: 4 only where it stores at most
+// 2 % more (one a lane 1.02-1.18x faster on such matrices whose rows are not
+// multiples of 4 on an H100, 2 % slower where they are:
+// perf/results/h100/2026-12-07-sell-rows).
+inline bool sell_fills_device_twice(std::int64_t rows, std::int64_t device_threads) {
+  return device_threads > 0 && rows >= 2 * device_threads;
+}
+inline int sell_lane_group(int table_value, std::int64_t entries_one, std::int64_t entries_four, std::int64_t rows,
+                           std::int64_t device_threads) {
+  if (table_value != 4) return 1;
+  if (sell_fills_device_twice(rows, device_threads)) return 50 * entries_four <= 51 * entries_one ? 4 : 1;
+  return 4 * entries_four <= 5 * entries_one ? 4 : 1;
 }
 
 // The lanes a sorted row takes on a GPU (sell_row_lanes; 0: from the
@@ -349,9 +380,14 @@ inline int sell_lane_group(int table_value, std::int64_t entries_one, std::int64
 // that more lanes shorten). Few rows, or long rows among short ones, would
 // otherwise leave one lane a row walking alone; a regular matrix that fills
 // the device only pays for the shuffles (perf/results/h200/2026-12-04-sell-lanes).
+// Rows that fill the device at least twice take one lane each: the long
+// rows' path hides behind the others' (SCORPION--kron3446, 1.3M rows of 3.7
+// nonzeros in the mean and 20 at most, 88 us with 2 lanes against 33 with one
+// on an H100; perf/results/h100/2026-12-07-sell-rows).
 inline int sell_row_parts(int table_value, std::int64_t rows, std::int64_t longest, std::int64_t entries,
                           std::int64_t group, std::int64_t device_threads) {
   if (table_value > 0) return table_value;
+  if (sell_fills_device_twice(rows, device_threads)) return 1;
   int parts = 1;
   while (parts < 8 && rows > 0 && entries >= parts * rows * group &&
          (rows * 2 * parts <= device_threads || longest * rows >= 4 * entries))
@@ -371,6 +407,25 @@ inline int sell_row_parts(int table_value, std::int64_t rows, std::int64_t longe
 constexpr std::int64_t host_slice_rows = 64;
 // The slice height GPUs run as a compile-time constant (SellRowFunctor's Height): the GPU tables' C.
 constexpr int gpu_slice_height = 32;
+// The table's sell_load values SELL takes: 0 plain loads, 2 evict-first
+// (backends/load_hint.hpp's LoadHint::streaming) for the rows' values and
+// column indices on GPUs at gpu_slice_height, so that the matrix's stream
+// need not push x and y out of the L2 between calls.
+constexpr int sell_streaming_load = static_cast<int>(backends::LoadHint::streaming);
+// The hint a plan's rows take (the table's sell_load 2): evict-first only
+// where the rows' arrays with x and y (`footprint` bytes) exceed
+// `l2_percent` % of the L2 (the table's sell_load_l2_percent, 85 on the
+// h100; 0: always); a smaller matrix stays in the L2 between calls with
+// plain loads and is read from there. On an H100 (50 MB of L2;
+// perf/results/h100/2026-12-07-sell-rows, call 6) the hint made SELL
+// 1.01-1.33x faster on 37 of 39 matrices of 45-312 MB in double (0.99 on
+// two), 0.57-0.82x as fast on 6 of 17-37 MB; in float 1.02-1.34x on all 25
+// from 45 MB, 0.54-1.15x on the 16 below (85 % read off those matrices).
+inline int sell_load_hint(int table_value, std::int64_t footprint, std::int64_t l2_bytes, int l2_percent) {
+  if (table_value != sell_streaming_load) return 0;
+  if (l2_percent <= 0) return sell_streaming_load;
+  return l2_bytes > 0 && 100 * footprint > std::int64_t(l2_percent) * l2_bytes ? sell_streaming_load : 0;
+}
 template <class Starts>
 struct SlicePathPosition {
   const Starts& starts;
@@ -546,6 +601,8 @@ class SellStep {
     if (g.row_lanes != 0 && g.row_lanes != 1 && g.row_lanes != 2 && g.row_lanes != 4 && g.row_lanes != 8)
       throw Error("aspmv: SELL's lanes a row must be 0 (chosen per matrix), 1, 2, 4 or 8, got " +
                   std::to_string(g.row_lanes));
+    if (g.load != 0 && g.load != sell_streaming_load)
+      throw Error("aspmv: SELL's load hint must be 0 (plain) or 2 (evict-first), got " + std::to_string(g.load));
     const bool constant_height = backends::Traits<ExecSpace>::is_gpu && height == gpu_slice_height;
     slices_ = (m + height - 1) / height;
     arrays_.order = order_rows_by_length(exec, a, g.sort_window);
@@ -562,7 +619,7 @@ class SellStep {
                                 SellStoredEntries<decltype(arrays_.order.lengths)>{width(1)}, one);
         Kokkos::parallel_reduce("aspmv::sell::stored_entries", RangePolicy<ExecSpace>(exec, 0, slices_),
                                 SellStoredEntries<decltype(arrays_.order.lengths)>{width(4)}, four);
-        arrays_.group = sell_lane_group(g.lane_entries, one, four);
+        arrays_.group = sell_lane_group(g.lane_entries, one, four, m, static_cast<std::int64_t>(exec.concurrency()));
       }
       Kokkos::parallel_scan("aspmv::sell::slice_starts", RangePolicy<ExecSpace>(exec, 0, slices_),
                             SellSliceStarts<decltype(arrays_.order.lengths), decltype(arrays_.starts)>{
@@ -576,6 +633,11 @@ class SellStep {
       parts_ = sell_row_parts(g.row_lanes, m, longest_, entries_, arrays_.group,
                               static_cast<std::int64_t>(exec.concurrency()));
     guard(options);
+    if (constant_height && g.load != 0) {
+      const std::int64_t vectors = (a.num_cols() + m) * std::int64_t(sizeof(Value));
+      load_ = sell_load_hint(g.load, bytes() + vectors, backends::Traits<ExecSpace>::properties(exec).l2_cache_bytes,
+                             g.load_l2_percent);
+    }
     arrays_.cols = allocate<std::int32_t, memory_space>(exec, entries_, "aspmv::sell::cols");
     arrays_.vals = allocate<Value, memory_space>(exec, entries_, "aspmv::sell::values");
     if (arrays_.group > 1 && !(is_packed_aligned<4>(arrays_.cols.data()) && is_packed_aligned<4>(arrays_.vals.data())))
@@ -600,10 +662,10 @@ class SellStep {
       const RangePolicy<ExecSpace> rows(exec, 0, m, Kokkos::ChunkSize(1));
       if (s.height != gpu_slice_height)
         rows_launch<0, 1>(rows, s, alpha, x, beta, y);
-      else if (s.group == 4)
-        constant_height_launch<4>(exec, s, alpha, x, beta, y);
+      else if (load_ == sell_streaming_load)
+        constant_height_launch<backends::LoadHint::streaming>(exec, s, alpha, x, beta, y);
       else
-        constant_height_launch<1>(exec, s, alpha, x, beta, y);
+        constant_height_launch<backends::LoadHint::plain>(exec, s, alpha, x, beta, y);
     } else if (s.height > host_slice_rows) {
       const int chunk = static_cast<int>(std::min<std::int64_t>(host_chunk_, std::numeric_limits<int>::max()));
       rows_launch<0, 1>(RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(chunk)), s, alpha, x, beta, y);
@@ -642,6 +704,7 @@ class SellStep {
   std::int64_t slice_height() const { return arrays_.height; }
   std::int64_t lane_entries() const { return arrays_.group; }
   int row_lanes() const { return parts_; }
+  int load_hint() const { return load_; }
   std::int64_t slices() const { return slices_; }
   std::int64_t stored_entries() const { return entries_; }
   bool sorted() const { return arrays_.order.permuted; }
@@ -653,30 +716,38 @@ class SellStep {
   }
 
   // One thread per sorted row (GPUs; CPUs where C exceeds host_slice_rows).
-  template <int Height, int Group, class XView, class YView>
+  template <int Height, int Group, backends::LoadHint H = backends::LoadHint::plain, class XView, class YView>
   void rows_launch(const RangePolicy<ExecSpace>& rows, const FormatView<Value, memory_space>& s, Value alpha,
                    const XView& x, Value beta, const YView& y) const {
     backends::parallel_range("aspmv::spmv::sell_rows", rows,
-                             SellRowFunctor<Value, memory_space, XView, YView, Height, Group>{s, x, y, alpha, beta},
+                             SellRowFunctor<Value, memory_space, XView, YView, Height, Group, H>{s, x, y, alpha, beta},
                              direct_, host_threads_);
   }
 
-  // GPUs at the compile-time height: parts_ lanes a row.
-  template <int Group, class XView, class YView>
+  // GPUs at the compile-time height: G entries a lane, parts_ lanes a row.
+  template <backends::LoadHint H, class XView, class YView>
   void constant_height_launch(const ExecSpace& exec, const FormatView<Value, memory_space>& s, Value alpha,
                               const XView& x, Value beta, const YView& y) const {
+    if (s.group == 4)
+      lanes_launch<4, H>(exec, s, alpha, x, beta, y);
+    else
+      lanes_launch<1, H>(exec, s, alpha, x, beta, y);
+  }
+  template <int Group, backends::LoadHint H, class XView, class YView>
+  void lanes_launch(const ExecSpace& exec, const FormatView<Value, memory_space>& s, Value alpha, const XView& x,
+                    Value beta, const YView& y) const {
     const std::int64_t m = a_.num_rows();
     if (parts_ == 1)
-      rows_launch<gpu_slice_height, Group>(RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(1)), s, alpha, x, beta,
-                                           y);
+      rows_launch<gpu_slice_height, Group, H>(RangePolicy<ExecSpace>(exec, 0, m, Kokkos::ChunkSize(1)), s, alpha, x,
+                                              beta, y);
     else if (parts_ == 2)
-      parts_launch<Group, 2>(exec, s, alpha, x, beta, y);
+      parts_launch<Group, 2, H>(exec, s, alpha, x, beta, y);
     else if (parts_ == 4)
-      parts_launch<Group, 4>(exec, s, alpha, x, beta, y);
+      parts_launch<Group, 4, H>(exec, s, alpha, x, beta, y);
     else
-      parts_launch<Group, 8>(exec, s, alpha, x, beta, y);
+      parts_launch<Group, 8, H>(exec, s, alpha, x, beta, y);
   }
-  template <int Group, int Parts, class XView, class YView>
+  template <int Group, int Parts, backends::LoadHint H, class XView, class YView>
   void parts_launch(const ExecSpace& exec, const FormatView<Value, memory_space>& s, Value alpha, const XView& x,
                     Value beta, const YView& y) const {
     using Backend = backends::Traits<ExecSpace>;
@@ -685,8 +756,8 @@ class SellStep {
     const std::int64_t threads = (m * Parts + warp - 1) / warp * warp;
     backends::parallel_range(
         "aspmv::spmv::sell_row_parts", RangePolicy<ExecSpace>(exec, 0, threads, Kokkos::ChunkSize(1)),
-        SellRowPartsFunctor<Backend, Value, memory_space, XView, YView, gpu_slice_height, Group, Parts>{s, x, y, alpha,
-                                                                                                        beta, m},
+        SellRowPartsFunctor<Backend, Value, memory_space, XView, YView, gpu_slice_height, Group, Parts, H>{
+            s, x, y, alpha, beta, m},
         direct_, host_threads_);
   }
 
@@ -706,6 +777,7 @@ class SellStep {
   bool avx512_ = false;                  // CPUs, SELL-8: full slices in AVX-512 lanes (use_avx512_slices)
   int host_threads_ = 0;                 // CPUs: the apply's threads (use_host_threads; 0: the pool)
   int parts_ = 1;                        // GPUs at the compile-time height: lanes a sorted row
+  int load_ = 0;                         // GPUs at the compile-time height: the rows' load hint (sell_load)
   FormatArrays<Value, memory_space> arrays_;
   std::int64_t slices_ = 0;
   std::int64_t longest_ = 0;
@@ -726,6 +798,7 @@ GroupSummary sell_group(Kernel id, const Step& step, const RowStats& stats, cons
   d << what << ": " << step.slices() << " slices of " << step.slice_height() << " rows";
   if (step.lane_entries() > 1) d << ", " << step.lane_entries() << " entries of a row side by side a lane";
   if (step.row_lanes() > 1) d << ", " << step.row_lanes() << " lanes a row";
+  if (step.load_hint() == sell_streaming_load) d << ", evict-first loads";
   d << ", " << step.stored_entries() << " stored entries ("
     << (stats.nnz > 0 ? double(step.stored_entries()) / double(stats.nnz) : 1.0) << "x the nonzeros), " << step.bytes()
     << " bytes" << (step.avx512_slices() ? ", slices in AVX-512 lanes" : "");
@@ -747,7 +820,8 @@ struct Sell {
   static constexpr TableParameter parameters[] = {
       TableParameter::sell_c,          TableParameter::sell_sigma, TableParameter::host_rows_per_chunk,
       TableParameter::host_shares,     TableParameter::host_simd,  TableParameter::direct_launch,
-      TableParameter::host_thread_nnz, TableParameter::sell_lanes, TableParameter::sell_row_lanes};
+      TableParameter::host_thread_nnz, TableParameter::sell_lanes, TableParameter::sell_row_lanes,
+      TableParameter::sell_load};
   template <class ExecSpace, class Matrix>
   using Step = impl::SellStep<ExecSpace, Matrix>;
 
@@ -759,9 +833,12 @@ struct Sell {
 
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
-    const impl::SellGeometry g{ctx.params.sell_slice_height, ctx.params.sell_sort_window,
+    const impl::SellGeometry g{ctx.params.sell_slice_height,
+                               ctx.params.sell_sort_window,
                                ctx.params.sell_lane_entries.template get<typename Matrix::value_type>(),
-                               ctx.params.sell_row_lanes};
+                               ctx.params.sell_row_lanes,
+                               ctx.params.sell_load,
+                               ctx.params.sell_load_l2_percent};
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, g, ctx.params.host_rows_per_chunk, ctx.params.host_shares_per_thread,
                                  ctx.options, "SELL-C-sigma", ctx.params.direct_launch);
     step.use_avx512_slices(ctx.params.host_row_simd == 2);

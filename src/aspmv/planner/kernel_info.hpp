@@ -77,6 +77,7 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(vector_load)                  \
   X(chunk_row_lanes)              \
   X(chunk_overlap)                \
+  X(sell_load)                    \
   X(split_lane_entries)           \
   X(split_medium_passes)          \
   X(split_chunk)                  \
