@@ -170,6 +170,15 @@ struct KernelParameters {
   // SELL's evict-first loads (sell_load 2) only where the rows' arrays with
   // x and y exceed this percentage of the device's L2 (0: always).
   int sell_load_l2_percent = 85;
+  // GPU backends, csr_chunks: the cache hint of its value and column-index
+  // loads (0 plain, 2 evict-first; kernels/csr_chunks.hpp), taken only where
+  // the product's arrays exceed chunk_load_l2_percent % of the L2 (0:
+  // always; impl/load_footprint.hpp).
+  int chunk_load = 2;
+  int chunk_load_l2_percent = 0;
+  // CSR-vector's vector_load hint only where the product's arrays exceed
+  // this percentage of the L2 (0: always).
+  int vector_load_l2_percent = 0;
 };
 
 struct ArchProvenance {

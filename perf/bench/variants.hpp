@@ -97,6 +97,12 @@ inline void apply_assignment(const std::string& text, Variant& var) {
                   " (backends/load_hint.hpp)");
   } else if (key == TableParameter::sell_load) {
     if (v != 0 && v != 2) throw Error("variant '" + text + "': sell_load takes 0 (plain) or 2 (evict-first)");
+  } else if (key == TableParameter::chunk_load) {
+    if (v != 0 && v != 2) throw Error("variant '" + text + "': chunk_load takes 0 (plain) or 2 (evict-first)");
+  } else if (key == TableParameter::sell_load_l2_percent || key == TableParameter::chunk_load_l2_percent ||
+             key == TableParameter::vector_load_l2_percent) {
+    if (v < 0 || v > 10000)
+      throw Error("variant '" + text + "': " + to_string(key) + " takes 0 (always) to 10000 (percent of the L2)");
   } else if (key == TableParameter::lrb_piece) {
     if (v < 0) throw Error("variant '" + text + "': lrb_piece takes 0 (chosen per matrix) or a piece length");
   } else if (v < 1) {
@@ -139,6 +145,10 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::chunk_row_lanes: p.chunk_row_lanes = iv; break;
     case TableParameter::chunk_overlap: p.chunk_overlap = iv; break;
     case TableParameter::sell_load: p.sell_load = iv; break;
+    case TableParameter::sell_load_l2_percent: p.sell_load_l2_percent = iv; break;
+    case TableParameter::chunk_load: p.chunk_load = iv; break;
+    case TableParameter::chunk_load_l2_percent: p.chunk_load_l2_percent = iv; break;
+    case TableParameter::vector_load_l2_percent: p.vector_load_l2_percent = iv; break;
     case TableParameter::split_lane_entries: p.split_lane_entries = iv; break;
     case TableParameter::split_medium_passes: p.split_medium_passes = iv; break;
     case TableParameter::split_chunk: p.split_chunk = iv; break;

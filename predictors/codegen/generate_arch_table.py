@@ -153,6 +153,18 @@ def generate(table, source_name, sha):
     params["sell_load_l2_percent"] = int(p.get("sell", {}).get("load_l2_percent", 85))
     if not 0 <= params["sell_load_l2_percent"] <= 10000:
         raise TableError("field 'parameters.sell.load_l2_percent' must be 0 to 10000")
+    # Optional: csr_chunks' cache hint of its value and column-index loads (0 plain, 2 evict-first) and the share of
+    # the L2 (percent) the product's arrays must exceed for it (0: always).
+    params["chunk_load"] = int(p.get("csr_chunks", {}).get("load", 2))
+    if params["chunk_load"] not in (0, 2):
+        raise TableError("field 'parameters.csr_chunks.load' must be 0 or 2")
+    params["chunk_load_l2_percent"] = int(p.get("csr_chunks", {}).get("load_l2_percent", 0))
+    if not 0 <= params["chunk_load_l2_percent"] <= 10000:
+        raise TableError("field 'parameters.csr_chunks.load_l2_percent' must be 0 to 10000")
+    # Optional: the share of the L2 (percent) the product's arrays must exceed for vector_load's hint (0: always).
+    params["vector_load_l2_percent"] = int(p.get("vector_load_l2_percent", 0))
+    if not 0 <= params["vector_load_l2_percent"] <= 10000:
+        raise TableError("field 'parameters.vector_load_l2_percent' must be 0 to 10000")
     # Optional: vector_split's shape rules (entries a lane at the mean, passes before the warp takes a row, longest chunk).
     split = p.get("vector_split", {})
     params["split_lane_entries"] = int(split.get("lane_entries", 2))
@@ -229,7 +241,7 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL, %d, %d, %s, %d, %d, %d, %d, %d, %d, %d}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL, %d, %d, %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
@@ -245,7 +257,8 @@ def generate(table, source_name, sha):
             params["host_thread_nnz"], params["vector_range"], params["skew_guard_gather_row_bound"],
             pp(params["sell_lane_entries"]), params["sell_row_lanes"], params["lrb_piece"], params["vector_load"],
             params["chunk_row_lanes"], params["chunk_overlap"], params["sell_load"],
-            params["sell_load_l2_percent"]),
+            params["sell_load_l2_percent"], params["chunk_load"], params["chunk_load_l2_percent"],
+            params["vector_load_l2_percent"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

@@ -3,7 +3,8 @@
 // last chunk owning the empty rows after the last entry; and the kernel
 // equals the reference with chunks of several team sizes, a thread or a
 // group of 4 or 32 lanes a row (GPUs; CPUs a thread), with and without the
-// window past each chunk staged (overlap): rows that end exactly at a chunk's
+// window past each chunk staged (overlap), with plain and evict-first loads
+// (the table's chunk_load where the product outgrows the L2): rows that end exactly at a chunk's
 // end or at its window's, rows that run past a chunk by less than the window
 // and by more, rows over one or many chunks, empty rows
 // before, between and after the entries, no entries at all; float and double,
@@ -25,6 +26,7 @@
 #include <corpus/random_csr.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -115,11 +117,12 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
   using Offset = typename TestType::offset;
   for (const auto& m : chunk_matrices())
     for (const int team : team_sizes<Space>())
-      for (const auto& shape :
-           std::vector<std::pair<int, int>>{{1, 0}, {2, 0}, {4, 0}, {8, 0}, {32, 0}, {1, 1}, {4, 1}, {8, 1}})
+      for (const auto& shape : std::vector<std::array<int, 3>>{
+               {1, 0, 0}, {2, 0, 0}, {4, 0, 2}, {8, 0, 0}, {32, 0, 2}, {1, 1, 0}, {1, 1, 2}, {4, 1, 0}, {8, 1, 2}})
         for (const double beta : {0.0, 0.75}) {
-          const int lanes = shape.first;  // (a lambda cannot capture structured bindings in C++17)
-          const int overlap = shape.second;
+          const int lanes = shape[0];  // (a lambda cannot capture structured bindings in C++17)
+          const int overlap = shape[1];
+          const int load = shape[2];
           std::int64_t chunks = 0, window = 0;
           int ran_team = 0, ran_lanes = 0;
           std::vector<std::shared_ptr<void>> kept;
@@ -127,7 +130,7 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
               m.matrix, 1.25, beta, 3, 71,
               [&](const Space& exec, const auto& a, Value al, const auto& x, Value be, const auto& y) {
                 using Step = impl::CsrChunksStep<Space, std::decay_t<decltype(a)>>;
-                if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team, lanes, overlap));
+                if (kept.empty()) kept.push_back(std::make_shared<Step>(exec, a, team, lanes, overlap, load));
                 const auto& step = *std::static_pointer_cast<Step>(kept.front());
                 chunks = step.chunks();
                 window = step.window();
@@ -137,7 +140,8 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with chunks of every te
               });
           INFO("space " << backends::Traits<Space>::name << ", matrix " << m.name << ", team " << team << " (ran "
                         << ran_team << "), lanes a row " << lanes << " (ran " << ran_lanes << "), " << chunks
-                        << " chunks, overlap " << overlap << " (a window of " << window << "), beta " << beta);
+                        << " chunks, overlap " << overlap << " (a window of " << window << "), load hint " << load
+                        << ", beta " << beta);
           INFO("worst row " << out.comparison.worst_row << " at " << out.comparison.worst_ratio << " x bound");
           CHECK(out.comparison.within_bounds);
           CHECK(out.all_equal());
@@ -168,6 +172,54 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks' plan stages the window with the table's ove
     INFO(detail);
     CHECK((detail.find("past each chunk staged too") != std::string::npos) == (overlap == 1));
   }
+}
+
+TEMPLATE_LIST_TEST_CASE(
+    "csr_chunks' plan reads evict-first on GPUs only where the product outgrows the table's "
+    "share of the L2, refuses hints other than 0 or 2",
+    "[unit][csr_chunks]", Spaces) {
+  using Space = TestType;
+  using Mem = typename Space::memory_space;
+  Space exec;
+  const auto h = rows_of(std::vector<std::int32_t>(10, 3), 10, 73);
+  DeviceCsr<double, std::int32_t, Mem> a(exec, h);
+  PlanOptions o;
+  o.kernel = Kernel::csr_chunks;
+  ArchTable t = arch_table();
+  const bool gpu = backends::Traits<Space>::is_gpu;
+  const auto evict_first = [&](int load, int l2_percent) {
+    t.parameters.chunk_load = load;
+    t.parameters.chunk_load_l2_percent = l2_percent;
+    const auto plan = make_plan(exec, a.view(), o, t);
+    const auto detail = plan.summary().groups.at(0).detail;
+    INFO(detail);
+    return detail.find("read evict-first") != std::string::npos;
+  };
+  CHECK(evict_first(2, 0) == gpu);  // 0: whatever the footprint
+  CHECK_FALSE(evict_first(0, 0));
+  CHECK_FALSE(evict_first(2, 85));  // 10 x 10 fits any L2 (or the L2's size is unknown)
+  if (gpu) {
+    t.parameters.chunk_load = 1;
+    t.parameters.chunk_load_l2_percent = 0;
+    CHECK_THROWS_AS(make_plan(exec, a.view(), o, t), Error);
+  }
+}
+
+TEST_CASE("a load hint's footprint rule and a CSR product's footprint", "[unit][csr_chunks]") {
+  const std::int64_t l2 = 50 << 20;
+  CHECK(impl::footprint_load_hint(2, l2, l2, 85) == 2);
+  CHECK(impl::footprint_load_hint(2, l2 * 85 / 100, l2, 85) == 0);  // at the share itself: plain
+  CHECK(impl::footprint_load_hint(2, l2 * 85 / 100 + 1, l2, 85) == 2);
+  CHECK(impl::footprint_load_hint(0, 4 * l2, l2, 85) == 0);
+  CHECK(impl::footprint_load_hint(3, 1, l2, 0) == 3);                          // 0: always
+  CHECK(impl::footprint_load_hint(2, 4 * l2, 0, 85) == 0);                     // an L2 of unknown size
+  CHECK(impl::footprint_load_hint(2, std::int64_t(1) << 40, l2, 10000) == 2);  // no overflow at terabytes
+  Kokkos::DefaultHostExecutionSpace exec;
+  const auto h = rows_of(std::vector<std::int32_t>{3, 0, 5}, 7, 74);  // 3 x 7, 8 entries
+  DeviceCsr<double, std::int32_t, Kokkos::HostSpace> d(exec, h);
+  CHECK(impl::csr_footprint_bytes(d.view()) == 8 * (8 + 4) + 4 * 4 + (7 + 3) * 8);
+  DeviceCsr<float, std::int64_t, Kokkos::HostSpace> f(exec, h);
+  CHECK(impl::csr_footprint_bytes(f.view()) == 8 * (4 + 4) + 4 * 8 + (7 + 3) * 4);
 }
 
 TEST_CASE("csr_chunks' lanes rule: the most lanes where rows are long on average or one is very long",

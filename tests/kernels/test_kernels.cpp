@@ -5,12 +5,15 @@
 #include <catch2/catch.hpp>
 
 #include "support/plan_variants.hpp"
+#include "support/rows_of.hpp"
 #include "support/small_table.hpp"
 #include "support/spaces.hpp"
 #include "support/spmv_check.hpp"
 
 #include <corpus/random_csr.hpp>
 
+#include <aspmv/device_csr.hpp>
+#include <aspmv/kernels/csr_vector.hpp>
 #include <aspmv/plan.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
 #include <backends/load_hint.hpp>
@@ -182,6 +185,27 @@ TEMPLATE_LIST_TEST_CASE("CSR-vector equals the reference with every cache hint o
     }
 }
 
+TEMPLATE_LIST_TEST_CASE(
+    "CSR-vector takes vector_load's hint only where the product outgrows the table's share of "
+    "the L2",
+    "[unit][direct]", Spaces) {
+  using Space = TestType;
+  Space exec;
+  const auto h = rows_of(std::vector<std::int32_t>(12, 4), 12, 75);
+  DeviceCsr<double, std::int32_t, typename Space::memory_space> a(exec, h);
+  predictors::KernelParameters p;
+  p.vector_load = 2;
+  for (const int percent : {0, 85}) {
+    p.vector_load_l2_percent = percent;
+    const auto s = impl::with_footprint_load(exec, a.view(), impl::vector_shape<Space>(4, p));
+    CHECK(s.load == (percent == 0 ? 2 : 0));  // 12 x 12 fits any L2 (or its size is unknown: plain)
+    CHECK(s.load_l2_percent == 0);            // decided: not asked again at launch
+  }
+  p.vector_load = 0;
+  p.vector_load_l2_percent = 0;
+  CHECK(impl::with_footprint_load(exec, a.view(), impl::vector_shape<Space>(4, p)).load == 0);
+}
+
 TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with every lanes-a-row of its row phase",
                         "[kernels][csr_chunks]", Configs) {
   // GPUs: groups of 2 to 8 lanes of a warp sum a row from the staged chunk (0: as many as the rule chooses from the
@@ -191,6 +215,23 @@ TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with every lanes-a-row 
     const auto ran = check_with_parameter<TestType>(
         matrices, TableParameter::chunk_row_lanes, "chunk_row_lanes " + std::to_string(lanes),
         [&](predictors::KernelParameters& p) { p.chunk_row_lanes = lanes; });
+    CHECK(ran >= matrices.size());  // csr_chunks
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("csr_chunks equals the reference with plain and evict-first loads", "[kernels][csr_chunks]",
+                        Configs) {
+  // chunk_load 0 plain, 2 evict-first whatever the footprint (chunk_load_l2_percent 0); CPUs read plainly.
+  const auto matrices = launch_parameter_matrices();
+  for (const int load : {0, 2}) {
+    const auto ran = check_with_parameter<TestType>(matrices, TableParameter::chunk_load,
+                                                    "chunk_load " + std::to_string(load) + ", chunk_overlap 1",
+                                                    [&](predictors::KernelParameters& p) {
+                                                      p.chunk_load = load;
+                                                      p.chunk_load_l2_percent = 0;
+                                                      p.chunk_overlap = 1;
+                                                      p.chunk_row_lanes = 0;
+                                                    });
     CHECK(ran >= matrices.size());  // csr_chunks
   }
 }

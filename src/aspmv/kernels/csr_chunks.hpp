@@ -3,7 +3,8 @@
 // C = team size x chunk_entries, whatever rows they belong to. Its threads
 // first load their entries (thread t: c C + t + u T, u < chunk_entries:
 // coalesced, and known from the team's index alone, so every load of the
-// chunk is in flight at once; values and column indices evict-first) and
+// chunk is in flight at once; values and column indices with the table's
+// chunk_load hint, evict-first where the product outgrows the L2) and
 // stage the products in team scratch; then each thread sums rows whose
 // first entry lies in the chunk (the team's rows, found at plan time on the
 // device: first_row(c) = the first row starting at or after c C) from the
@@ -42,6 +43,7 @@
 #include <aspmv/error.hpp>
 #include <aspmv/features.hpp>
 #include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/load_footprint.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/strided_dot.hpp>
 #include <aspmv/impl/warp_ops.hpp>
@@ -136,17 +138,21 @@ struct ChunkFirstRowFunctor {
   }
 };
 
+// The table's chunk_load values: 0 plain loads, 2 evict-first
+// (backends/load_hint.hpp's LoadHint::streaming).
+inline constexpr int chunk_streaming_load = static_cast<int>(backends::LoadHint::streaming);
+
 // Lanes a row in the row phase: a kernel for each (chunk_row_lanes_for).
 inline constexpr int chunk_max_row_lanes = 8;
 
 // L lanes a row; W the entries a thread stages past the chunk (0 or
-// chunk_overlap_entries).
-template <class Matrix, class XView, class YView, class ExecSpace, int L, int W>
+// chunk_overlap_entries); H the cache hint of the chunk's loads.
+template <class Matrix, class XView, class YView, class ExecSpace, int L, int W, backends::LoadHint H>
 struct CsrChunksFunctor {
   using Value = typename Matrix::value_type;
   using Offset = typename Matrix::offset_type;
   using Member = typename TeamPolicy<ExecSpace>::member_type;
-  static constexpr auto hint = backends::LoadHint::streaming;
+  static constexpr auto hint = H;
   typename Matrix::offsets_view offsets;
   typename Matrix::indices_view cols;
   typename Matrix::values_view vals;
@@ -298,10 +304,13 @@ class CsrChunksStep {
   using Value = typename Matrix::value_type;
   using memory_space = typename Matrix::memory_space;
 
-  // overlap: 0, or 1 to stage the window past each chunk (chunk_overlap).
-  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size, int row_lanes = 1, int overlap = 0)
+  // overlap: 0, or 1 to stage the window past each chunk (chunk_overlap);
+  // load: the chunk's loads' hint, 0 plain or 2 evict-first (GPUs; CPUs
+  // read plainly whatever it says).
+  CsrChunksStep(const ExecSpace& exec, Matrix a, int team_size, int row_lanes = 1, int overlap = 0, int load = 0)
       : a_(std::move(a)),
         overlap_(checked_overlap(overlap)),
+        load_(checked_load(load)),
         team_size_(chunk_team_fitting_scratch<ExecSpace, Value>(team_size, overlap_)),
         row_lanes_(chunk_row_lanes_for<ExecSpace>(row_lanes, team_size_)) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -325,13 +334,21 @@ class CsrChunksStep {
   void run_group(std::size_t, const ExecSpace& exec, const Workspace<Value, memory_space>&, Value alpha, const XView& x,
                  Value beta, const YView& y) const {
     if (a_.num_rows() == 0) return;
-    if (overlap_ == 1) return launch_lanes<chunk_overlap_entries>(exec, alpha, x, beta, y);
-    launch_lanes<0>(exec, alpha, x, beta, y);
+    if constexpr (backends::Traits<ExecSpace>::is_gpu) {  // CPUs have no hints: one kernel less to compile
+      if (load_ == chunk_streaming_load) {
+        if (overlap_ == 1)
+          return launch_lanes<chunk_overlap_entries, backends::LoadHint::streaming>(exec, alpha, x, beta, y);
+        return launch_lanes<0, backends::LoadHint::streaming>(exec, alpha, x, beta, y);
+      }
+    }
+    if (overlap_ == 1) return launch_lanes<chunk_overlap_entries, backends::LoadHint::plain>(exec, alpha, x, beta, y);
+    launch_lanes<0, backends::LoadHint::plain>(exec, alpha, x, beta, y);
   }
 
   std::int64_t chunks() const { return chunks_; }
   int team_size() const { return team_size_; }
   int row_lanes() const { return row_lanes_; }
+  int load_hint() const { return load_; }
   // Entries staged past each chunk's end (the window), 0 without overlap.
   std::int64_t window() const { return static_cast<std::int64_t>(overlap_) * team_size_ * chunk_overlap_entries; }
   double build_seconds() const { return build_seconds_; }
@@ -341,24 +358,30 @@ class CsrChunksStep {
       throw Error("aspmv::make_plan: csr_chunks: overlap " + std::to_string(overlap) + " is not 0 or 1");
     return overlap;
   }
+  static int checked_load(int load) {
+    if (load != 0 && load != chunk_streaming_load)
+      throw Error("aspmv::make_plan: csr_chunks: load hint " + std::to_string(load) +
+                  " is not 0 (plain) or 2 (evict-first)");
+    return load;
+  }
 
  private:
-  template <int W, class XView, class YView>
+  template <int W, backends::LoadHint H, class XView, class YView>
   void launch_lanes(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
     if constexpr (backends::Traits<ExecSpace>::is_gpu) {
       switch (row_lanes_) {  // a kernel a lanes value: its loop strides constants, its registers its own
-        case 2: return launch<2, W>(exec, alpha, x, beta, y);
-        case 4: return launch<4, W>(exec, alpha, x, beta, y);
-        case 8: return launch<8, W>(exec, alpha, x, beta, y);
+        case 2: return launch<2, W, H>(exec, alpha, x, beta, y);
+        case 4: return launch<4, W, H>(exec, alpha, x, beta, y);
+        case 8: return launch<8, W, H>(exec, alpha, x, beta, y);
         default: break;
       }
     }
-    launch<1, W>(exec, alpha, x, beta, y);
+    launch<1, W, H>(exec, alpha, x, beta, y);
   }
 
-  template <int L, int W, class XView, class YView>
+  template <int L, int W, backends::LoadHint H, class XView, class YView>
   void launch(const ExecSpace& exec, Value alpha, const XView& x, Value beta, const YView& y) const {
-    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace, L, W>;
+    using F = CsrChunksFunctor<Matrix, XView, YView, ExecSpace, L, W, H>;
     F f{a_.row_offsets(), a_.col_indices(), a_.values(), x, y, alpha, beta, first_row_, a_.nnz()};
     auto policy = TeamPolicy<ExecSpace>(exec, static_cast<int>(chunks_), team_size_, 1);
     policy.set_scratch_size(0, Kokkos::PerTeam(F::scratch_bytes(team_size_)));
@@ -367,6 +390,7 @@ class CsrChunksStep {
 
   Matrix a_;
   int overlap_;
+  int load_;
   int team_size_;
   int row_lanes_;
   std::int64_t chunks_ = 0;
@@ -385,7 +409,8 @@ struct CsrChunks {
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true};
   static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::chunk_row_lanes,
-                                                  TableParameter::chunk_overlap};
+                                                  TableParameter::chunk_overlap, TableParameter::chunk_load,
+                                                  TableParameter::chunk_load_l2_percent};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrChunksStep<ExecSpace, Matrix>;
 
@@ -405,8 +430,14 @@ struct CsrChunks {
       lanes_why =
           "by the rule (mean " + std::to_string(s.stats.mean) + ", longest row " + std::to_string(s.stats.max) + ")";
     }
+    // The hint where the product outgrows the table's share of the L2 (impl/load_footprint.hpp); CPUs plain.
+    const int load = backends::Traits<ExecSpace>::is_gpu
+                         ? impl::footprint_load_hint(ctx.params.chunk_load, impl::csr_footprint_bytes(ctx.a),
+                                                     backends::Traits<ExecSpace>::properties(ctx.exec).l2_cache_bytes,
+                                                     ctx.params.chunk_load_l2_percent)
+                         : 0;
     Step<ExecSpace, Matrix> step(ctx.exec, ctx.a, impl::chunk_team_size<ExecSpace>(ctx.params), lanes,
-                                 ctx.params.chunk_overlap);
+                                 ctx.params.chunk_overlap, load);
     GroupSummary g;
     g.kernel = id;
     g.team_size = step.team_size();
@@ -420,6 +451,8 @@ struct CsrChunks {
                (step.row_lanes() == 1 ? " lane" : " lanes") + " a row, " + lanes_why + ")" +
                (step.window() > 0 ? ", the " + std::to_string(step.window()) + " nonzeros past each chunk staged too"
                                   : std::string()) +
+               (step.load_hint() == impl::chunk_streaming_load ? ", values and column indices read evict-first"
+                                                               : std::string()) +
                "; first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
     s.groups.push_back(g);
     return step;

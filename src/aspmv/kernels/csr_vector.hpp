@@ -12,6 +12,7 @@
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/load_footprint.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/impl/row_group_range.hpp>
 #include <aspmv/impl/run_columns.hpp>
@@ -119,6 +120,7 @@ struct VectorShape {
   int direct = 0;  // TpR 1 on GPUs runs as a range kernel: the backend's own launch where it has one (direct_launch)
   int range = 1;   // GPUs, TpR > 1: a flat range of warps (1) or a team launch (0) (vector_range)
   int load = 0;    // the range form's cache hint of the matrix's loads (vector_load; backends/load_hint.hpp)
+  int load_l2_percent = 0;  // ... taken only where the product's arrays exceed this % of the L2 (0: always)
 };
 
 // CSR-vector launch shape for a TpR on this backend.
@@ -129,6 +131,7 @@ VectorShape vector_shape(int tpr, const predictors::KernelParameters& p) {
   s.direct = p.direct_launch;
   s.range = p.vector_range;
   s.load = p.vector_load;
+  s.load_l2_percent = p.vector_load_l2_percent;
   if (backends::Traits<ExecSpace>::is_gpu) {
     s.team_size = p.team_threads / tpr > 0 ? p.team_threads / tpr : 1;
     s.rows_per_thread = 1;
@@ -136,6 +139,20 @@ VectorShape vector_shape(int tpr, const predictors::KernelParameters& p) {
     s.team_size = 1;
     s.rows_per_thread = p.host_rows_per_chunk;
   }
+  return s;
+}
+
+// The shape's load hint for `a` on this space: the table's vector_load where
+// the product's arrays exceed vector_load_l2_percent % of the L2 (a matrix
+// that fits stays there between calls with plain loads;
+// impl/load_footprint.hpp); the percentage then 0, so that it is not asked
+// again.
+template <class ExecSpace, class Matrix>
+VectorShape with_footprint_load(const ExecSpace& exec, const Matrix& a, VectorShape s) {
+  if (s.load != 0 && s.load_l2_percent > 0)
+    s.load = footprint_load_hint(s.load, csr_footprint_bytes(a),
+                                 backends::Traits<ExecSpace>::properties(exec).l2_cache_bytes, s.load_l2_percent);
+  s.load_l2_percent = 0;
   return s;
 }
 
@@ -178,7 +195,7 @@ void launch_csr_vector_whole(const ExecSpace& exec, const Matrix& a, const Vecto
     if (runs_row_groups<ExecSpace>(shape)) {
       launch_row_groups("aspmv::spmv::csr_vector_range", exec, a,
                         RunColumnsPlain<typename Matrix::indices_view>{a.col_indices()}, shape.tpr, shape.direct, alpha,
-                        x, beta, y, shape.load);
+                        x, beta, y, with_footprint_load(exec, a, shape).load);
       return;
     }
   }
@@ -279,9 +296,9 @@ struct CsrVector {
   static constexpr KernelTraits traits{/*analysis*/ false,        /*uses_tpr*/ true, /*splits_rows*/ false,
                                        /*needs_structure*/ false, /*direct*/ true,
                                        /*row_bound*/ true};
-  static constexpr TableParameter parameters[] = {TableParameter::team_threads, TableParameter::host_rows_per_chunk,
-                                                  TableParameter::direct_launch, TableParameter::vector_range,
-                                                  TableParameter::vector_load};
+  static constexpr TableParameter parameters[] = {
+      TableParameter::team_threads, TableParameter::host_rows_per_chunk, TableParameter::direct_launch,
+      TableParameter::vector_range, TableParameter::vector_load,         TableParameter::vector_load_l2_percent};
   template <class ExecSpace, class Matrix>
   using Step = impl::CsrVectorStep<ExecSpace, Matrix>;
 
@@ -291,7 +308,7 @@ struct CsrVector {
   template <class ExecSpace, class Matrix>
   static Step<ExecSpace, Matrix> plan(const planner::PlanContext<ExecSpace, Matrix>& ctx, PlanSummary& s) {
     const int tpr = ctx.tpr_for_matrix(s.stats);
-    const auto shape = impl::vector_shape<ExecSpace>(tpr, ctx.params);
+    const auto shape = impl::with_footprint_load(ctx.exec, ctx.a, impl::vector_shape<ExecSpace>(tpr, ctx.params));
     GroupSummary g;
     g.kernel = id;
     g.tpr = tpr;
@@ -300,7 +317,9 @@ struct CsrVector {
     g.blocks = 1;
     g.rows = s.stats.rows;
     g.nnz = s.stats.nnz;
-    g.detail = (impl::runs_row_groups<ExecSpace>(shape) ? impl::row_groups_detail : "") + ctx.tpr_source_matrix();
+    const bool range = impl::runs_row_groups<ExecSpace>(shape);
+    g.detail = (range ? impl::row_groups_detail : "") + ctx.tpr_source_matrix() +
+               (range && shape.load != 0 ? "; matrix loads with cache hint " + std::to_string(shape.load) : "");
     s.groups.push_back(g);
     return Step<ExecSpace, Matrix>(ctx.a, shape);
   }

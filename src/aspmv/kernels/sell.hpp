@@ -32,6 +32,7 @@
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/host_threads.hpp>
 #include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/load_footprint.hpp>
 #include <aspmv/impl/packed_load.hpp>
 #include <aspmv/impl/path_shares.hpp>
 #include <aspmv/impl/policies.hpp>
@@ -422,9 +423,7 @@ constexpr int sell_streaming_load = static_cast<int>(backends::LoadHint::streami
 // two), 0.57-0.82x as fast on 6 of 17-37 MB; in float 1.02-1.34x on all 25
 // from 45 MB, 0.54-1.15x on the 16 below (85 % read off those matrices).
 inline int sell_load_hint(int table_value, std::int64_t footprint, std::int64_t l2_bytes, int l2_percent) {
-  if (table_value != sell_streaming_load) return 0;
-  if (l2_percent <= 0) return sell_streaming_load;
-  return l2_bytes > 0 && 100 * footprint > std::int64_t(l2_percent) * l2_bytes ? sell_streaming_load : 0;
+  return table_value == sell_streaming_load ? footprint_load_hint(table_value, footprint, l2_bytes, l2_percent) : 0;
 }
 template <class Starts>
 struct SlicePathPosition {
@@ -818,10 +817,10 @@ struct Sell {
                                        /*needs_structure*/ false, /*direct*/ false,
                                        /*row_bound*/ true,        /*copies_values*/ true};
   static constexpr TableParameter parameters[] = {
-      TableParameter::sell_c,          TableParameter::sell_sigma, TableParameter::host_rows_per_chunk,
-      TableParameter::host_shares,     TableParameter::host_simd,  TableParameter::direct_launch,
-      TableParameter::host_thread_nnz, TableParameter::sell_lanes, TableParameter::sell_row_lanes,
-      TableParameter::sell_load};
+      TableParameter::sell_c,          TableParameter::sell_sigma,          TableParameter::host_rows_per_chunk,
+      TableParameter::host_shares,     TableParameter::host_simd,           TableParameter::direct_launch,
+      TableParameter::host_thread_nnz, TableParameter::sell_lanes,          TableParameter::sell_row_lanes,
+      TableParameter::sell_load,       TableParameter::sell_load_l2_percent};
   template <class ExecSpace, class Matrix>
   using Step = impl::SellStep<ExecSpace, Matrix>;
 

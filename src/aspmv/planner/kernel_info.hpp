@@ -78,6 +78,10 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(chunk_row_lanes)              \
   X(chunk_overlap)                \
   X(sell_load)                    \
+  X(sell_load_l2_percent)         \
+  X(chunk_load)                   \
+  X(chunk_load_l2_percent)        \
+  X(vector_load_l2_percent)       \
   X(split_lane_entries)           \
   X(split_medium_passes)          \
   X(split_chunk)                  \
