@@ -21,6 +21,11 @@ enum class LoadHint : int {
 };
 inline constexpr int load_hint_count = 5;
 
+// The two hints a plan's matrix loads take where a table picks them (SELL's
+// sell_load, csr_chunks' chunk_load): 0 plain, 2 evict-first.
+inline constexpr int streaming_load = static_cast<int>(LoadHint::streaming);
+inline constexpr bool plain_or_streaming(int load) { return load == 0 || load == streaming_load; }
+
 }  // namespace aspmv::backends
 
 #ifdef KOKKOS_ENABLE_CUDA
@@ -50,10 +55,11 @@ KOKKOS_FORCEINLINE_FUNCTION void hinted_load_block(const T* p, T (&out)[N]) {
   if constexpr (H != LoadHint::plain && std::is_trivially_copyable<T>::value) {
     constexpr int per = static_cast<int>(16 / sizeof(T));
     for (int k = 0; k < N; k += per) cuda_hint::load16<H>(p + k, out + k);
-    return;
-  }
+  } else
 #endif
-  for (int k = 0; k < N; ++k) out[k] = p[k];
+  {
+    for (int k = 0; k < N; ++k) out[k] = p[k];
+  }
 }
 
 }  // namespace aspmv::backends

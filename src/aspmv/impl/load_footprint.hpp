@@ -22,17 +22,22 @@ inline int footprint_load_hint(int table_hint, std::int64_t footprint, std::int6
   return l2_bytes > 0 && 100 * footprint > std::int64_t(l2_percent) * l2_bytes ? table_hint : 0;
 }
 
-// The bytes a CSR product touches once (docs/METRICS.md's effective-bandwidth
-// bytes without beta's read of y): values and column indices, the row
-// offsets, x and y.
+// Bytes of A in CSR: values and column indices, the row offsets.
 template <class Matrix>
-std::int64_t csr_footprint_bytes(const Matrix& a) {
+std::int64_t csr_bytes(const Matrix& a) {
   using Value = typename Matrix::value_type;
   using Ordinal = typename Matrix::ordinal_type;
   using Offset = typename Matrix::offset_type;
-  const std::int64_t rows = a.num_rows(), cols = a.num_cols(), nnz = a.nnz();
-  return nnz * std::int64_t(sizeof(Value) + sizeof(Ordinal)) + (rows + 1) * std::int64_t(sizeof(Offset)) +
-         (cols + rows) * std::int64_t(sizeof(Value));
+  return a.nnz() * std::int64_t(sizeof(Value) + sizeof(Ordinal)) +
+         (std::int64_t(a.num_rows()) + 1) * std::int64_t(sizeof(Offset));
+}
+
+// The bytes a CSR product touches once (docs/METRICS.md's effective-bandwidth
+// bytes without beta's read of y): A in CSR, x and y.
+template <class Matrix>
+std::int64_t csr_footprint_bytes(const Matrix& a) {
+  using Value = typename Matrix::value_type;
+  return csr_bytes(a) + (std::int64_t(a.num_cols()) + a.num_rows()) * std::int64_t(sizeof(Value));
 }
 
 }  // namespace aspmv::impl

@@ -138,10 +138,6 @@ struct ChunkFirstRowFunctor {
   }
 };
 
-// The table's chunk_load values: 0 plain loads, 2 evict-first
-// (backends/load_hint.hpp's LoadHint::streaming).
-inline constexpr int chunk_streaming_load = static_cast<int>(backends::LoadHint::streaming);
-
 // Lanes a row in the row phase: a kernel for each (chunk_row_lanes_for).
 inline constexpr int chunk_max_row_lanes = 8;
 
@@ -335,7 +331,7 @@ class CsrChunksStep {
                  Value beta, const YView& y) const {
     if (a_.num_rows() == 0) return;
     if constexpr (backends::Traits<ExecSpace>::is_gpu) {  // CPUs have no hints: one kernel less to compile
-      if (load_ == chunk_streaming_load) {
+      if (load_ == backends::streaming_load) {
         if (overlap_ == 1)
           return launch_lanes<chunk_overlap_entries, backends::LoadHint::streaming>(exec, alpha, x, beta, y);
         return launch_lanes<0, backends::LoadHint::streaming>(exec, alpha, x, beta, y);
@@ -359,7 +355,7 @@ class CsrChunksStep {
     return overlap;
   }
   static int checked_load(int load) {
-    if (load != 0 && load != chunk_streaming_load)
+    if (!backends::plain_or_streaming(load))
       throw Error("aspmv::make_plan: csr_chunks: load hint " + std::to_string(load) +
                   " is not 0 (plain) or 2 (evict-first)");
     return load;
@@ -451,8 +447,8 @@ struct CsrChunks {
                (step.row_lanes() == 1 ? " lane" : " lanes") + " a row, " + lanes_why + ")" +
                (step.window() > 0 ? ", the " + std::to_string(step.window()) + " nonzeros past each chunk staged too"
                                   : std::string()) +
-               (step.load_hint() == impl::chunk_streaming_load ? ", values and column indices read evict-first"
-                                                               : std::string()) +
+               (step.load_hint() == backends::streaming_load ? ", values and column indices read evict-first"
+                                                             : std::string()) +
                "; first rows found on the device in " + std::to_string(step.build_seconds() * 1e3) + " ms";
     s.groups.push_back(g);
     return step;

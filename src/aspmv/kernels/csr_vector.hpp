@@ -146,10 +146,11 @@ VectorShape vector_shape(int tpr, const predictors::KernelParameters& p) {
 // the product's arrays exceed vector_load_l2_percent % of the L2 (a matrix
 // that fits stays there between calls with plain loads;
 // impl/load_footprint.hpp); the percentage then 0, so that it is not asked
-// again.
+// again. CPUs read plainly whatever the hint: their properties (read from
+// the system, not cached) are not asked.
 template <class ExecSpace, class Matrix>
 VectorShape with_footprint_load(const ExecSpace& exec, const Matrix& a, VectorShape s) {
-  if (s.load != 0 && s.load_l2_percent > 0)
+  if (backends::Traits<ExecSpace>::is_gpu && s.load != 0 && s.load_l2_percent > 0)
     s.load = footprint_load_hint(s.load, csr_footprint_bytes(a),
                                  backends::Traits<ExecSpace>::properties(exec).l2_cache_bytes, s.load_l2_percent);
   s.load_l2_percent = 0;

@@ -32,6 +32,7 @@
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/host_threads.hpp>
 #include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/load_footprint.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/kernels/sell.hpp>

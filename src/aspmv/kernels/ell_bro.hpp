@@ -39,6 +39,7 @@
 #include <aspmv/error.hpp>
 #include <aspmv/impl/device_copy.hpp>
 #include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/load_footprint.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/kernels/sell.hpp>

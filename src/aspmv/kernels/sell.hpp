@@ -408,12 +408,10 @@ inline int sell_row_parts(int table_value, std::int64_t rows, std::int64_t longe
 constexpr std::int64_t host_slice_rows = 64;
 // The slice height GPUs run as a compile-time constant (SellRowFunctor's Height): the GPU tables' C.
 constexpr int gpu_slice_height = 32;
-// The table's sell_load values SELL takes: 0 plain loads, 2 evict-first
-// (backends/load_hint.hpp's LoadHint::streaming) for the rows' values and
-// column indices on GPUs at gpu_slice_height, so that the matrix's stream
-// need not push x and y out of the L2 between calls.
-constexpr int sell_streaming_load = static_cast<int>(backends::LoadHint::streaming);
-// The hint a plan's rows take (the table's sell_load 2): evict-first only
+// The hint a plan's rows take (the table's sell_load: 0 plain loads, 2
+// evict-first for the rows' values and column indices on GPUs at
+// gpu_slice_height, so that the matrix's stream need not push x and y out
+// of the L2 between calls): evict-first only
 // where the rows' arrays with x and y (`footprint` bytes) exceed
 // `l2_percent` % of the L2 (the table's sell_load_l2_percent, 85 on the
 // h100; 0: always); a smaller matrix stays in the L2 between calls with
@@ -423,7 +421,8 @@ constexpr int sell_streaming_load = static_cast<int>(backends::LoadHint::streami
 // two), 0.57-0.82x as fast on 6 of 17-37 MB; in float 1.02-1.34x on all 25
 // from 45 MB, 0.54-1.15x on the 16 below (85 % read off those matrices).
 inline int sell_load_hint(int table_value, std::int64_t footprint, std::int64_t l2_bytes, int l2_percent) {
-  return table_value == sell_streaming_load ? footprint_load_hint(table_value, footprint, l2_bytes, l2_percent) : 0;
+  return table_value == backends::streaming_load ? footprint_load_hint(table_value, footprint, l2_bytes, l2_percent)
+                                                 : 0;
 }
 template <class Starts>
 struct SlicePathPosition {
@@ -548,14 +547,8 @@ bool launch_sell_avx512(const ExecSpace& exec, const FormatView<Value, MemorySpa
   }
 }
 
-// Bytes of A in CSR, and of its SELL copy with `entries` stored entries.
-template <class Matrix>
-std::int64_t csr_bytes(const Matrix& a) {
-  using Value = typename Matrix::value_type;
-  using Offset = typename Matrix::offset_type;
-  return a.nnz() * std::int64_t(sizeof(Value) + sizeof(std::int32_t)) +
-         (std::int64_t(a.num_rows()) + 1) * std::int64_t(sizeof(Offset));
-}
+// Bytes of A's SELL copy with `entries` stored entries (A's own in CSR:
+// impl/load_footprint.hpp's csr_bytes).
 template <class Value>
 std::int64_t sell_bytes(std::int64_t entries, std::int64_t rows, std::int64_t slices, bool permuted) {
   return entries * std::int64_t(sizeof(Value) + sizeof(std::int32_t)) + rows * (permuted ? 8 : 4) + (slices + 1) * 8;
@@ -600,7 +593,7 @@ class SellStep {
     if (g.row_lanes != 0 && g.row_lanes != 1 && g.row_lanes != 2 && g.row_lanes != 4 && g.row_lanes != 8)
       throw Error("aspmv: SELL's lanes a row must be 0 (chosen per matrix), 1, 2, 4 or 8, got " +
                   std::to_string(g.row_lanes));
-    if (g.load != 0 && g.load != sell_streaming_load)
+    if (!backends::plain_or_streaming(g.load))
       throw Error("aspmv: SELL's load hint must be 0 (plain) or 2 (evict-first), got " + std::to_string(g.load));
     const bool constant_height = backends::Traits<ExecSpace>::is_gpu && height == gpu_slice_height;
     slices_ = (m + height - 1) / height;
@@ -661,7 +654,7 @@ class SellStep {
       const RangePolicy<ExecSpace> rows(exec, 0, m, Kokkos::ChunkSize(1));
       if (s.height != gpu_slice_height)
         rows_launch<0, 1>(rows, s, alpha, x, beta, y);
-      else if (load_ == sell_streaming_load)
+      else if (load_ == backends::streaming_load)
         constant_height_launch<backends::LoadHint::streaming>(exec, s, alpha, x, beta, y);
       else
         constant_height_launch<backends::LoadHint::plain>(exec, s, alpha, x, beta, y);
@@ -797,7 +790,7 @@ GroupSummary sell_group(Kernel id, const Step& step, const RowStats& stats, cons
   d << what << ": " << step.slices() << " slices of " << step.slice_height() << " rows";
   if (step.lane_entries() > 1) d << ", " << step.lane_entries() << " entries of a row side by side a lane";
   if (step.row_lanes() > 1) d << ", " << step.row_lanes() << " lanes a row";
-  if (step.load_hint() == sell_streaming_load) d << ", evict-first loads";
+  if (step.load_hint() == backends::streaming_load) d << ", evict-first loads";
   d << ", " << step.stored_entries() << " stored entries ("
     << (stats.nnz > 0 ? double(step.stored_entries()) / double(stats.nnz) : 1.0) << "x the nonzeros), " << step.bytes()
     << " bytes" << (step.avx512_slices() ? ", slices in AVX-512 lanes" : "");

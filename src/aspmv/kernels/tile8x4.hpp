@@ -22,6 +22,7 @@
 #include <aspmv/csr_matrix.hpp>
 #include <aspmv/error.hpp>
 #include <aspmv/impl/kernel_types.hpp>
+#include <aspmv/impl/load_footprint.hpp>
 #include <aspmv/impl/policies.hpp>
 #include <aspmv/kernel.hpp>
 #include <aspmv/kernels/sell.hpp>
