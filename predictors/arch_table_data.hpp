@@ -179,6 +179,12 @@ struct KernelParameters {
   // CSR-vector's vector_load hint only where the product's arrays exceed
   // this percentage of the L2 (0: always).
   int vector_load_l2_percent = 0;
+  // vector_split: lanes a row widened (powers of two, at most a warp) until
+  // the rows' lanes reach this percentage of the threads the device holds at
+  // once (0: the mean-length rule alone). A matrix of a few thousand short
+  // rows otherwise runs a lane or two a row on a device of 270,000 threads,
+  // its time the chain of each lane's loads.
+  int split_fill_percent = 0;
 };
 
 struct ArchProvenance {

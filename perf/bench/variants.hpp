@@ -103,6 +103,10 @@ inline void apply_assignment(const std::string& text, Variant& var) {
              key == TableParameter::vector_load_l2_percent) {
     if (v < 0 || v > 10000)
       throw Error("variant '" + text + "': " + to_string(key) + " takes 0 (always) to 10000 (percent of the L2)");
+  } else if (key == TableParameter::split_fill_percent) {
+    if (v < 0 || v > 10000)
+      throw Error("variant '" + text +
+                  "': split_fill_percent takes 0 (off) to 10000 (percent of the device's threads)");
   } else if (key == TableParameter::lrb_piece) {
     if (v < 0) throw Error("variant '" + text + "': lrb_piece takes 0 (chosen per matrix) or a piece length");
   } else if (v < 1) {
@@ -154,6 +158,7 @@ inline void apply_assignment(const std::string& text, Variant& var) {
     case TableParameter::split_chunk: p.split_chunk = iv; break;
     case TableParameter::split_warp_rows: p.split_warp_rows = iv; break;
     case TableParameter::split_chunk_floor: p.split_chunk_floor = iv; break;
+    case TableParameter::split_fill_percent: p.split_fill_percent = iv; break;
     case TableParameter::direct_launch: p.direct_launch = iv; break;
     case TableParameter::host_thread_nnz: p.host_thread_nnz = v; break;
     case TableParameter::vector_range: p.vector_range = iv; break;

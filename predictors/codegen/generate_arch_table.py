@@ -172,6 +172,9 @@ def generate(table, source_name, sha):
     params["split_chunk"] = int(split.get("chunk", 4096))
     params["split_warp_rows"] = int(split.get("warp_rows", 1))
     params["split_chunk_floor"] = int(split.get("chunk_floor", 1))
+    params["split_fill_percent"] = int(split.get("fill_percent", 0))
+    if not 0 <= params["split_fill_percent"] <= 10000:
+        raise TableError("field 'parameters.vector_split.fill_percent' must be 0 to 10000")
     # Optional: flat-range kernels launched by Kokkos (0) or by the backend itself where it has a launch of its own
     # (CUDA: 1 the runtime API, 2 the driver's cuLaunchKernel).
     params["direct_launch"] = int(p.get("launch", {}).get("direct", 0))
@@ -241,7 +244,7 @@ def generate(table, source_name, sha):
             cstr(hardware["vendor"]), hardware["compute_units"], hardware["simd_width"],
             hardware["l2_cache_bytes"],
             hardware["datasheet_bandwidth_gbs"], hardware["measured_copy_bandwidth_gbs"]),
-        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL, %d, %d, %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d}," % (
+        "    KernelParameters{%d, %d, %dLL, %d, %dLL, %d, %s, %s, %s, %dLL, %d, %dLL, %d, %s, %dLL, %r, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %dLL, %d, %d, %s, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d}," % (
             params["team_threads"], params["host_rows_per_chunk"], params["t_long"],
             params["teams_per_compute_unit"], params["long_row_split_nnz"],
             params["adaptive_workgroup_threads"], pp(params["adaptive_nnz_per_wg"]),
@@ -258,7 +261,7 @@ def generate(table, source_name, sha):
             pp(params["sell_lane_entries"]), params["sell_row_lanes"], params["lrb_piece"], params["vector_load"],
             params["chunk_row_lanes"], params["chunk_overlap"], params["sell_load"],
             params["sell_load_l2_percent"], params["chunk_load"], params["chunk_load_l2_percent"],
-            params["vector_load_l2_percent"]),
+            params["vector_load_l2_percent"], params["split_fill_percent"]),
         "    ArchProvenance{%s, %s, %s, %s}};" % (cstr(status), cstr(summary), cstr(source_name), cstr(sha)),
         "",
         "}  // namespace aspmv::predictors::generated",

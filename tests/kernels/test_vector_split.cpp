@@ -85,17 +85,18 @@ std::vector<corpus::NamedMatrix> split_matrices() {
 
 template <class Space, class Value, class Offset>
 void check_shape(const corpus::NamedMatrix& m, std::int64_t chunk, int warp_rows, double alpha, double beta,
-                 int chunk_floor = 1) {
+                 int chunk_floor = 1, int fill_percent = 0) {
   using Mem = typename Space::memory_space;
   using Traits = backends::Traits<Space>;
-  // chunk 0: the space's own shape (with the table's chunk floor or `chunk_floor`); else chunks of `chunk` entries
-  // (at least `medium`: a warp's width on GPUs).
+  // chunk 0: the space's own shape (with the table's chunk floor and fill or `chunk_floor`, `fill_percent`); else
+  // chunks of `chunk` entries (at least `medium`: a warp's width on GPUs).
   const auto nnz = static_cast<std::int64_t>(m.matrix.col_indices.size());
   impl::VectorSplitRules rules;
   rules.warp_rows = warp_rows;
   if (chunk > 0) rules.chunk = chunk;
   auto params = arch_table().parameters;
   if (chunk_floor > 1) params.split_chunk_floor = chunk_floor;
+  if (fill_percent > 0) params.split_fill_percent = fill_percent;
   const auto shape =
       chunk > 0 ? impl::vector_split_shape(Traits::warp_lanes, Traits::max_tpr, m.matrix.num_rows, nnz, 1, rules)
                 : impl::vector_split_shape(Space(), params, m.matrix.num_rows, nnz);
@@ -165,6 +166,7 @@ TEST_CASE("vector_split's shape comes from m and nnz", "[vector_split]") {
     CHECK(rules.chunk == 4096);
     CHECK(rules.warp_rows == 1);
     CHECK(rules.chunk_floor == 1);
+    CHECK(rules.fill_percent == 0);
     CHECK(impl::vector_split_shape(32, 32, 1000, 6000, 16, rules).warp_rows == 1);
     // The shortest chunk: rows of 33-128 entries the row units' warps', not chunk units' (the medium bound stays).
     const auto floored = impl::vector_split_shape(32, 32, 1000, 3000, wave, {2, 16, 4096, 1, 128});
@@ -186,7 +188,27 @@ TEST_CASE("vector_split's shape comes from m and nnz", "[vector_split]") {
                       Catch::Contains("not a launch shape"));
     for (const int warp_rows : {0, 3, 5})
       CHECK_THROWS_WITH(impl::vector_split_shape(32, 32, 10, 10, wave, {2, 16, 4096, warp_rows}),
-                        Catch::Contains("rows side by side: not a launch shape"));
+                        Catch::Contains("rows side by side and a fill"));
+  }
+  SECTION("few rows: lanes widened until the rows' lanes fill the table's share of the device") {
+    impl::VectorSplitRules half;
+    half.fill_percent = 50;  // 4,224 warps' threads of a wave of 8,448
+    const std::int64_t threads = wave * 32;
+    CHECK(impl::vector_split_shape(32, 32, 1000, 3000, wave, half).lanes == 32);           // mean 3: 1 by the mean
+    CHECK(impl::vector_split_shape(32, 32, 4224, 12672, wave, half).lanes == 32);          // 4,224 x 32 = the share
+    CHECK(impl::vector_split_shape(32, 32, 4225, 12675, wave, half).lanes == 32);          // just short at 16: 32
+    CHECK(impl::vector_split_shape(32, 32, 8448, 25344, wave, half).lanes == 16);          // 8,448 x 16 = the share
+    CHECK(impl::vector_split_shape(32, 32, threads / 2, threads, wave, half).lanes == 1);  // fills it at 1 lane
+    CHECK(impl::vector_split_shape(32, 8, 1000, 3000, wave, half).lanes == 8);             // at most the space's widest
+    CHECK(impl::vector_split_shape(1, 1, 1000, 3000, 16, half).lanes == 1);                // CPUs: one lane a unit
+    CHECK(impl::vector_split_shape(32, 32, 0, 0, wave, half).lanes == 32);                 // no rows: no launch anyway
+    impl::VectorSplitRules off;
+    CHECK(impl::vector_split_shape(32, 32, 1000, 3000, wave, off).lanes == 1);  // 0: the mean rule alone
+    const auto wide = impl::vector_split_shape(32, 32, 1000, 3000, wave, half);
+    CHECK(wide.medium == 512);  // 16 passes of 32 lanes
+    CHECK(wide.row_units == 1000);
+    half.fill_percent = -1;
+    CHECK_THROWS_WITH(impl::vector_split_shape(32, 32, 10, 10, wave, half), Catch::Contains("fill of -1 %"));
   }
   SECTION("at most 2^16 chunks whatever nnz (the drop-in's workspace has a fixed size)") {
     for (const std::int64_t nnz : {std::int64_t{0}, std::int64_t{1}, std::int64_t{1} << 28, (std::int64_t{1} << 28) + 1,
@@ -327,9 +349,9 @@ TEST_CASE("the number of set bits of a mask", "[vector_split]") {
   }
 }
 
-// Chunks of the space's own (also with a floor of 128 entries), 16 and 64 entries (rows split into many pieces), and
-// 1,024 (on GPUs the warp sums rows of 33-1,024 entries), the warp's rows 1, 2 and 4 side by side (on CPUs a unit is
-// one lane: no warp rows).
+// Chunks of the space's own (also with a floor of 128 entries, and with lanes widened to fill the device), 16 and 64
+// entries (rows split into many pieces), and 1,024 (on GPUs the warp sums rows of 33-1,024 entries), the warp's rows 1,
+// 2 and 4 side by side (on CPUs a unit is one lane: no warp rows).
 TEMPLATE_LIST_TEST_CASE("vector_split equals the reference with long and short chunks", "[kernels][vector_split]",
                         Configs) {
   using Space = typename TestType::space;
@@ -337,6 +359,8 @@ TEMPLATE_LIST_TEST_CASE("vector_split equals the reference with long and short c
   for (const auto& m : split_matrices()) {
     // The space's shape with chunks of at least 128 entries (the warp's rows up to 128 entries on GPUs).
     check_shape<Space, typename TestType::value, typename TestType::offset>(m, 0, 1, -1.5, 2.0, 128);
+    // Lanes widened to fill the device (on GPUs a warp a row on these small matrices).
+    check_shape<Space, typename TestType::value, typename TestType::offset>(m, 0, 1, -1.5, 2.0, 1, 100);
     for (const std::int64_t chunk : {std::int64_t{0}, std::int64_t{16}, std::int64_t{64}, std::int64_t{1024}})
       for (int warp_rows = 1; warp_rows <= most; warp_rows *= 2) {
         if (chunk == 0 && warp_rows > 1) continue;  // the table's own

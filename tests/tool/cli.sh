@@ -138,6 +138,8 @@ for key in dia_rows host_sums split_warp_rows; do
 done
 variant_refused split_chunk_floor=0 "the value must be positive"
 variant_timed vector_split split_chunk_floor=64
+variant_refused split_fill_percent=-1 "split_fill_percent takes 0 .off. to 10000"
+variant_timed vector_split split_fill_percent=50
 variant_refused direct_launch=3 "direct_launch takes 0, 1 or 2"
 variant_timed vector_split direct_launch=2
 variant_refused host_simd=3 "host_simd takes 0, 1 or 2"

@@ -9,7 +9,10 @@
 //    least split_lane_entries (2) entries a lane at the mean length (a
 //    7-point stencil 2 lanes a row, rows of 60 entries 16; with 4, one
 //    lane for rows of up to 32 entries ran power-law graphs 1.2-1.6x slower
-//    on the H200, perf/results/h200/2026-12-01-vector-split call 2);
+//    on the H200, perf/results/h200/2026-12-01-vector-split call 2); with
+//    the table's split_fill_percent (0: off), wider still, up to a warp,
+//    until rows x L reach that share of the threads the device holds at
+//    once (a matrix of a few thousand short rows);
 //  - row units: warp / L consecutive rows a unit, L lanes a row. A row of
 //    up to `medium` entries (split_medium_passes, 16, passes of its lanes,
 //    at least a warp's width) is summed by its lanes; a longer one, up to a
@@ -92,10 +95,12 @@ struct VectorSplitRules {
   std::int64_t chunk = 4096;     // the longest chunk (unless nnz / 2^16 is longer)
   int warp_rows = 1;             // the warp's rows summed side by side (1, 2 or 4)
   std::int64_t chunk_floor = 1;  // the shortest chunk (entries), over the other bounds
+  int fill_percent = 0;          // lanes widened until rows x lanes reach this % of the resident threads (0: off)
 };
 
 inline VectorSplitRules vector_split_rules(const predictors::KernelParameters& p) {
-  return {p.split_lane_entries, p.split_medium_passes, p.split_chunk, p.split_warp_rows, p.split_chunk_floor};
+  return {p.split_lane_entries, p.split_medium_passes, p.split_chunk,
+          p.split_warp_rows,    p.split_chunk_floor,   p.split_fill_percent};
 }
 
 // The launch's shape, from the space and m, nnz alone.
@@ -119,18 +124,22 @@ inline VectorSplitShape vector_split_shape(int warp, int max_lanes, std::int64_t
                                            std::int64_t resident_units, const VectorSplitRules& rules = {}) {
   if (rows < 0 || nnz < 0) throw Error("aspmv::vector_split: negative rows or nonzeros");
   if (warp < 1 || (warp & (warp - 1)) != 0 || warp > 64 || rules.chunk < 1 || rules.lane_entries < 1 ||
-      rules.medium_passes < 1 || rules.chunk_floor < 1 || !vector_split_warp_rows_valid(rules.warp_rows))
+      rules.medium_passes < 1 || rules.chunk_floor < 1 || rules.fill_percent < 0 ||
+      !vector_split_warp_rows_valid(rules.warp_rows))
     throw Error("aspmv::vector_split: a warp of " + std::to_string(warp) + " lanes, " +
                 std::to_string(rules.lane_entries) + " entries a lane, " + std::to_string(rules.medium_passes) +
                 " passes, chunks of " + std::to_string(rules.chunk) + " entries (at least " +
-                std::to_string(rules.chunk_floor) + ") and " + std::to_string(rules.warp_rows) +
-                " rows side by side: not a launch shape");
+                std::to_string(rules.chunk_floor) + "), " + std::to_string(rules.warp_rows) +
+                " rows side by side and a fill of " + std::to_string(rules.fill_percent) + " %: not a launch shape");
   VectorSplitShape s;
   s.warp = warp;
   s.warp_rows = rules.warp_rows;
   const int widest = std::max(1, std::min(warp, max_lanes));
   const double mean = rows > 0 ? double(nnz) / double(rows) : 0.0;
   while (s.lanes * 2 <= widest && double(s.lanes * 2) * rules.lane_entries <= mean) s.lanes *= 2;
+  // Few rows: more lanes a row, until the rows' lanes fill the table's share of the device.
+  const double fill = double(rules.fill_percent) / 100.0 * double(std::max<std::int64_t>(1, resident_units)) * warp;
+  while (s.lanes * 2 <= widest && double(rows) * s.lanes < fill) s.lanes *= 2;
   const std::int64_t by_lanes = std::max<std::int64_t>(warp, std::int64_t{rules.medium_passes} * s.lanes);
   const std::int64_t by_wave =
       (nnz + std::max<std::int64_t>(1, resident_units) - 1) / std::max<std::int64_t>(1, resident_units);
@@ -359,7 +368,8 @@ struct VectorSplit {
                                        /*row_bound*/ false};
   static constexpr TableParameter parameters[] = {
       TableParameter::split_lane_entries, TableParameter::split_medium_passes, TableParameter::split_chunk,
-      TableParameter::split_warp_rows,    TableParameter::split_chunk_floor,   TableParameter::direct_launch};
+      TableParameter::split_warp_rows,    TableParameter::split_chunk_floor,   TableParameter::split_fill_percent,
+      TableParameter::direct_launch};
   template <class ExecSpace, class Matrix>
   using Step = impl::VectorSplitStep<ExecSpace, Matrix>;
 

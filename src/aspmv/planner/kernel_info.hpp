@@ -87,6 +87,7 @@ inline std::vector<KernelConfig> tpr_configurations(Kernel k, int max_tpr) {
   X(split_chunk)                  \
   X(split_warp_rows)              \
   X(split_chunk_floor)            \
+  X(split_fill_percent)           \
   X(direct_launch)                \
   X(host_thread_nnz)              \
   X(vector_range)
