@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """A call's bench CSVs (`--methods csr_chunks,csr_vector,cusparse --variant chunk_load=0 --variant vector_load=0
---variant chunk_load_l2_percent=85,vector_load_l2_percent=85`):
+--variant chunk_load_l2_percent=85,vector_load_l2_percent=85`; call 3: CSR-vector alone, the rule at 60 %):
 per matrix the product's footprint (values, column indices, offsets, x, y) against the H100's 50 MiB L2, and plain
 loads' time over evict-first loads' for csr_chunks and for the best CSR-vector over its TpRs; geometric means by
-footprint bin, and where the ratio crosses 1.
+footprint bin, the rule at shares of the L2 from 0 to 100 % (computed from the two hints' times), the rule the call
+measured, and cuSPARSE's best over each.
 
     python3 summary.py CSV [--per-matrix]"""
 import csv
@@ -41,7 +42,7 @@ def main(path, per_matrix):
                 kernel = "chunks" if meth.startswith("csr_chunks") else "vector"
                 if meth.startswith("csr_vector<1>"):
                     continue  # TpR 1 runs as CSR-scalar: no hint
-                key = (kernel, "rule" if "l2_percent=85" in meth else "plain" if "_load=0" in meth else "hint")
+                key = (kernel, "rule" if "l2_percent=" in meth else "plain" if "_load=0" in meth else "hint")
             else:
                 continue
             times[m][key] = min(times[m].get(key, t), t)
@@ -64,7 +65,20 @@ def main(path, per_matrix):
         if per_matrix:
             for mb, ratio, m in sorted(rows):
                 print(f"    {mb:8.1f} MiB {ratio:.3f} {m}")
-    # The rule (evict-first above 85 % of the L2) against evict-first everywhere and against the better of the two.
+    # The footprint rule at each share of the L2 (plain loads up to it, evict-first above), from the two hints'
+    # times: its speed over the better of the two per matrix.
+    for kernel in ("chunks", "vector"):
+        both = [(fp[m], d[(kernel, "plain")], d[(kernel, "hint")]) for m, d in times.items()
+                if (kernel, "plain") in d and (kernel, "hint") in d]
+        if not both:
+            continue
+        print(f"  {kernel}: the rule at a share of the L2, its speed over the better hint (gm, worst), n={len(both)}:")
+        cells = []
+        for pct in (0, 40, 50, 60, 70, 80, 85, 100):
+            v = [min(p, h) / (p if pct > 0 and 100 * f <= pct * L2 else h) for f, p, h in both]
+            cells.append(f"{pct}% {gm(v):.4f} {min(v):.3f}")
+        print("    " + " | ".join(cells))
+    # The rule variant the call ran (evict-first above its share of the L2) against evict-first everywhere and against the better of the two.
     for kernel in ("chunks", "vector"):
         vs_hint, vs_best = [], []
         for m, d in times.items():
@@ -72,7 +86,7 @@ def main(path, per_matrix):
                 vs_hint.append(d[(kernel, "hint")] / d[(kernel, "rule")])
                 vs_best.append(min(d[(kernel, "hint")], d[(kernel, "plain")]) / d[(kernel, "rule")])
         if vs_hint:
-            print(f"  {kernel}: the 85 % rule's speed over evict-first everywhere gm {gm(vs_hint):.3f} (min {min(vs_hint):.3f}),"
+            print(f"  {kernel}: the measured rule's speed over evict-first everywhere gm {gm(vs_hint):.3f} (min {min(vs_hint):.3f}),"
                   f" over the better of the two gm {gm(vs_best):.3f} (min {min(vs_best):.3f}), n={len(vs_hint)}")
     # The better of each kernel's two hints against cuSPARSE's best, before (hint) and with the better hint.
     for kernel in ("chunks", "vector"):
