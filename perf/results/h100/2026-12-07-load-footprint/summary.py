@@ -7,12 +7,14 @@ footprint bin, the rule at shares of the L2 from 0 to 100 % (computed from the t
 measured, and cuSPARSE's best over each.
 
     python3 summary.py CSV [--per-matrix]"""
-import csv
-import lzma
 import math
+import os
 import re
 import sys
 from collections import defaultdict
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../device"))
+from bench_csv import timed_rows  # noqa: E402
 
 L2 = 50 * 1024 * 1024
 
@@ -24,28 +26,24 @@ def gm(v):
 def main(path, per_matrix):
     times = defaultdict(dict)  # matrix -> (kernel, hint) -> best time
     fp = {}
-    opener = lzma.open if path.endswith(".xz") else open
-    with opener(path, "rt") as f:
-        for r in csv.DictReader(f):
-            t = float(r["time_s"])
-            if t <= 0 or r["ok"] not in ("1", "true", "yes"):
-                continue
-            m = r["matrix"]
-            vb = 4 if r["value"] == "float" else 8
-            ob = 4 if r["offset"] in ("int32", "int") else 8
-            rows, cols, nnz = int(r["rows"]), int(r["cols"]), int(r["nnz"])
-            fp[m] = nnz * (vb + 4) + (rows + 1) * ob + (rows + cols) * vb
-            meth = r["method"]
-            if meth.startswith("cusparse"):
-                key = ("cusparse", "")
-            elif meth.startswith("csr_chunks") or meth.startswith("csr_vector<"):
-                kernel = "chunks" if meth.startswith("csr_chunks") else "vector"
-                if meth.startswith("csr_vector<1>"):
-                    continue  # TpR 1 runs as CSR-scalar: no hint
-                key = (kernel, "rule" if "l2_percent=" in meth else "plain" if "_load=0" in meth else "hint")
-            else:
-                continue
-            times[m][key] = min(times[m].get(key, t), t)
+    for r in timed_rows(path):
+        t = r["time_s"]
+        m = r["matrix"]
+        vb = 4 if r["value"] == "float" else 8
+        ob = 4 if r["offset"] in ("int32", "int") else 8
+        rows, cols, nnz = int(r["rows"]), int(r["cols"]), int(r["nnz"])
+        fp[m] = nnz * (vb + 4) + (rows + 1) * ob + (rows + cols) * vb
+        meth = r["method"]
+        if meth.startswith("cusparse"):
+            key = ("cusparse", "")
+        elif meth.startswith("csr_chunks") or meth.startswith("csr_vector<"):
+            kernel = "chunks" if meth.startswith("csr_chunks") else "vector"
+            if meth.startswith("csr_vector<1>"):
+                continue  # TpR 1 runs as CSR-scalar: no hint
+            key = (kernel, "rule" if "l2_percent=" in meth else "plain" if "_load=0" in meth else "hint")
+        else:
+            continue
+        times[m][key] = min(times[m].get(key, t), t)
     bins = [0, 8, 16, 25, 35, 42.5, 50, 70, 1e9]
     for kernel in ("chunks", "vector"):
         by = defaultdict(list)

@@ -5,12 +5,14 @@ warp a row and cuSPARSE's best over it; geometric means, quartiles and the worst
 threads at once, 270,336 threads).
 
     python3 summary.py CSV[.xz] [--per-matrix]"""
-import csv
-import lzma
 import math
+import os
 import re
 import sys
 from collections import defaultdict
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../device"))
+from bench_csv import timed_rows  # noqa: E402
 
 
 def gm(v):
@@ -25,24 +27,20 @@ def q(v, f):
 def main(path, per_matrix):
     times = defaultdict(dict)  # matrix -> method label -> time
     rows = {}
-    opener = lzma.open if path.endswith(".xz") else open
-    with opener(path, "rt") as f:
-        for r in csv.DictReader(f):
-            t = float(r["time_s"])
-            if t <= 0 or r["ok"] not in ("1", "true", "yes"):
-                continue
-            m, meth = r["matrix"], r["method"]
-            rows[m] = int(r["rows"])
-            if meth.startswith("cusparse"):
-                key = "cusparse"
-            elif meth.startswith("vector_split"):
-                fill = re.search(r"split_fill_percent=(\d+)", meth)
-                key = "fill%s" % fill.group(1) if fill else "fill0"
-            elif meth.startswith("csr_vector<32>"):
-                key = "vector32"
-            else:
-                continue
-            times[m][key] = min(times[m].get(key, t), t)
+    for r in timed_rows(path):
+        t = r["time_s"]
+        m, meth = r["matrix"], r["method"]
+        rows[m] = int(r["rows"])
+        if meth.startswith("cusparse"):
+            key = "cusparse"
+        elif meth.startswith("vector_split"):
+            fill = re.search(r"split_fill_percent=(\d+)", meth)
+            key = "fill%s" % fill.group(1) if fill else "fill0"
+        elif meth.startswith("csr_vector<32>"):
+            key = "vector32"
+        else:
+            continue
+        times[m][key] = min(times[m].get(key, t), t)
     keys = sorted({k for t in times.values() for k in t if k.startswith("fill") and k != "fill0"},
                   key=lambda k: int(k[4:])) + ["vector32", "cusparse"]
     bins = [0, 1000, 4224, 8448, 33792, 135168, 10**12]
