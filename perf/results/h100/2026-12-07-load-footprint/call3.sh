@@ -7,20 +7,15 @@
 #     matrices of 8-70 MB in double from the window collection, none of call 1's, 7 at random from each of 7
 #     footprint bins), double;
 #  2. aspmv_kernel_tests "[vector_split]" (the kernel with split_fill_percent among the rest) and under memcheck;
-#  3. Nsight Compute of lrb's one launch and cuSPARSE's COO ALG1 on FIT2D, D6CUBE and WOOD1P (three of the matrices
-#     where COO ALG1 beats every aspmv kernel; the profile before any change);
-#  4. compute-sanitizer memcheck of "[csr_chunks]" alone (call 1's was cut at 45 s) in the time left.
+#  3. compute-sanitizer memcheck of "[csr_chunks]" alone (call 1's was cut at 45 s) in the time left.
 # Carried: .device/lc (matrices), .device/lc32 (with copies of this script and validation.txt):
-#   DEADLINE_S=300 bash .device/lc32/call3.sh
+#   DEADLINE_S=260 bash .device/lc32/call3.sh
 source perf/device/call_prelude.sh .device/lc32
 "$B" info > "$R/info.txt" 2>&1
 mapfile -t val < "$(dirname "$0")/validation.txt"  # beside this script
 bench_run validation 100 --methods "csr_vector<2>,csr_vector<4>,csr_vector<8>,csr_vector<16>,csr_vector<32>" \
   --variant vector_load_l2_percent=60 --variant vector_load=0 "${val[@]}"
 gpu_tests "[vector_split]" 40 60
-for m in FIT2D D6CUBE WOOD1P; do
-  ncu_details "$m" "Lrb|cusparse" --methods lrb,cusparse_coo_alg1 ".device/lc/real/$m.mtx.xz"
-done
 if (($(left) > 40)); then
   san=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
   timeout $(($(left) - 10)) "$san" --tool memcheck "$dir/aspmv_kernel_tests" "[csr_chunks]" > "$R/memcheck_chunks.txt" 2>&1
