@@ -18,6 +18,10 @@ CASES = [
     (("sell", "row_lanes"), 3, 0, "parameters.sell.row_lanes"),
     (("sell", "lane_entries"), {"float": 0, "double": 4}, {"float": 4, "double": 4}, "parameters.sell.lane_entries"),
     (("csr_chunks", "overlap"), 2, 1, "parameters.csr_chunks.overlap"),
+    (("csr_chunks", "load"), 1, 0, "parameters.csr_chunks.load"),
+    (("csr_chunks", "load_l2_percent"), 10001, 85, "parameters.csr_chunks.load_l2_percent"),
+    (("vector_load_l2_percent",), -1, 60, "parameters.vector_load_l2_percent"),
+    (("vector_split", "fill_percent"), -1, 50, "parameters.vector_split.fill_percent"),
 ]
 
 
