@@ -1,44 +1,44 @@
 #!/usr/bin/env python3
 """The medium-row target of issue 21 (>= 85 % of the copy bandwidth on matrices above 1M nonzeros with 8-64 a row)
-against how far a row's columns spread: per bin of bandwidth / columns (the collector's `bandwidth` feature: the
-largest |column - row| over the matrix) and of x's size, the best aspmv kernel's and cuSPARSE's best GB/s over the
-run's copy bandwidth, from a collection's folders (runtimes.csv.gz, features.csv.gz, run.json).
+against how far the entries reach from the diagonal: per bin of bandwidth / columns (the collector's `bandwidth`
+feature: the largest |column - row| over the matrix) and of x's size, the best aspmv kernel's and the best cuSPARSE
+algorithm's bandwidth over the run's copy bandwidth, from `aspmv collect` folders, with collection_targets.py's
+definitions (its `load`: aspmv-family kernels against cuSPARSE's CSR, COO and SELL; medium rows by nnz / rows).
 
     python3 perf/device/medium_rows_by_spread.py tuning_data/h100/measurements/2026-12-07-window-*"""
 import csv
-import gzip
-import json
 import os
 import statistics
 import sys
 from collections import defaultdict
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from auto_vs_oracle import _in_run, _open  # noqa: E402
+from collection_targets import VENDOR_ALL, best, load  # noqa: E402
+
 
 def main(folders):
-    best, cus, feats, copy = defaultdict(float), defaultdict(float), {}, {}
-    for d in folders:
-        run_copy = json.load(open(os.path.join(d, "run.json")))["copy_bandwidth_gbs"]
-        for r in csv.DictReader(gzip.open(os.path.join(d, "runtimes.csv.gz"), "rt")):
-            if r["ok"] != "1":
-                continue
-            m, g = r["matrix"], float(r["gbs"])
-            copy[m] = run_copy
-            if r["kernel"].startswith("cusparse"):
-                cus[m] = max(cus[m], g)
-            else:
-                best[m] = max(best[m], g)
-        for r in csv.DictReader(gzip.open(os.path.join(d, "features.csv.gz"), "rt")):
-            feats[r["matrix"]] = r
+    mats = load(folders)
+    feats = {}
+    for f in folders:
+        with _open(_in_run(f, "features.csv")) as fh:
+            feats.update({r["matrix"]: r for r in csv.DictReader(fh)})
     rows = []
-    for m, f in feats.items():
-        nnz, mean, cols = int(f["nnz"]), float(f["mean"]), int(f["cols"])
-        if nnz < 1_000_000 or not 8 <= mean <= 64 or m not in best:
+    for name, m in mats.items():
+        if not (m["nnz"] > 1_000_000 and 8 <= m["nnz"] / max(m["rows"], 1) <= 64):
             continue
-        rows.append((best[m] / copy[m], cus[m] / copy[m], float(f["bandwidth"]) / cols, cols * 8 / 2**20))
+        fam = m["fam"]
+        ours = best(m, lambda k, c: fam.get(k) == "aspmv")
+        vend = best(m, lambda k, c: k in VENDOR_ALL)
+        if not (ours and vend):
+            continue
+        cols = int(float(feats[name]["cols"]))
+        rows.append((ours[1] / m["copy"], vend[1] / m["copy"], float(feats[name]["bandwidth"]) / cols,
+                     cols * 8 / 2**20))
     print(f"{len(rows)} matrices above 1M nonzeros with 8-64 a row (double)")
-    for name, k, edges in (("bandwidth / columns", 2, [0, 0.001, 0.01, 0.1, 0.5, 1.0001, float("inf")]),
-                           ("x in double, MiB", 3, [0, 1, 4, 16, 50, float("inf")])):
-        print(name)
+    for label, k, edges in (("bandwidth / columns", 2, [0, 0.001, 0.01, 0.1, 0.5, 1.0001, float("inf")]),
+                            ("x in double, MiB", 3, [0, 1, 4, 16, 50, float("inf")])):
+        print(label)
         bins = defaultdict(list)
         for r in rows:
             bins[max(i for i in range(len(edges) - 1) if r[k] >= edges[i])].append(r)
