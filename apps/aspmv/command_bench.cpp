@@ -20,6 +20,7 @@
 #include <bench/graph_methods.hpp>
 #include <bench/l2_methods.hpp>
 #include <bench/run_methods.hpp>
+#include <bench/tuned_method.hpp>
 #include <corpus/generated.hpp>
 #include <corpus/rng.hpp>
 
@@ -45,6 +46,9 @@ const char* const bench_usage =
     "  --copy-mib N      buffer size of the copy-bandwidth measurement (default 1024 on GPUs, 256 on CPUs)\n"
     "  --variant K=V[,K=V]  also run the kernels the parameters affect with these values (repeatable;\n"
     "                    see perf/bench/variants.hpp)\n"
+    "  --tuned CALLS     also time aspmv_tuned: make_tuned_plan's plan for CALLS expected calls (the\n"
+    "                    automatic plan and the model table's best-predicted alternatives timed here; its\n"
+    "                    setup is the tuning, its detail what was timed)\n"
     "  --groups          also time each dispatch group of the multi-group plans (gao_partitioned, ...)\n"
     "  --methods P[,P]   time only the methods whose name starts with one of these prefixes; a\n"
     "                    prefix that names a method takes that method and its forms only\n"
@@ -66,6 +70,7 @@ struct BenchOptions {
   bool groups = false;
   bool graphs = false;
   bool l2_x = false;
+  std::int64_t tuned_calls = 0;  // > 0: also make_tuned_plan's plan for this many expected calls
   int rounds = 3;
   std::string csv;
   std::int64_t copy_mib = 0;
@@ -109,7 +114,10 @@ BenchOptions parse(const Args& args) {
       o.graphs = true;
     else if (r.is("--l2-x"))
       o.l2_x = true;
-    else if (r.is("--rounds"))
+    else if (r.is("--tuned")) {
+      o.tuned_calls = r.integer();
+      if (o.tuned_calls < 1) throw Error("--tuned: expected calls must be >= 1");
+    } else if (r.is("--rounds"))
       o.rounds = std::max(1, static_cast<int>(r.integer()));
     else if (r.is("--csv"))
       o.csv = r.value();
@@ -150,6 +158,7 @@ void bench_matrix(const MatrixSource& src, const HostCsr<double, std::int64_t>& 
   Kokkos::deep_copy(exec, xd,
                     Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
   auto methods = bench::make_methods(exec, a.view(), xd, yd, opt.variants);
+  if (opt.tuned_calls > 0) methods.push_back(bench::tuned_method(exec, a.view(), xd, yd, opt.tuned_calls));
   std::vector<std::string> names;
   for (const auto& m : methods) names.push_back(m.name);
   methods.erase(std::remove_if(methods.begin(), methods.end(),

@@ -11,13 +11,13 @@
 #include "features_table.hpp"
 #include "for_each_matrix.hpp"
 #include "strip_alternatives.hpp"
-#include "table_alternatives.hpp"
 #include "table_printer.hpp"
 
 #include <aspmv/device_csr.hpp>
 #include <aspmv/device_info.hpp>
 #include <aspmv/features.hpp>
 #include <aspmv/plan.hpp>
+#include <aspmv/planner/table_alternatives.hpp>
 #include <predictors/runtime/strip_model_json.hpp>
 
 #include <bench/timing.hpp>
@@ -35,6 +35,10 @@
 #include <vector>
 
 namespace aspmv::app {
+
+using planner::check_rankable;
+using planner::plan_label;
+using planner::table_alternatives;
 
 const char* const rank_usage =
     "usage: aspmv rank [options] MATRIX...\n"
@@ -165,14 +169,6 @@ std::vector<Ranked> table_ranked(const RankOptions& opt, const RowStats& stats, 
   if (t.best_csr_seconds > 0)
     std::printf("format_time's own best CSR kernel: %.2f us predicted\n", t.best_csr_seconds * 1e6);
   return out;
-}
-
-// The label of a plan's configuration as the models name it
-// ("csr_vector/tpr=8"); the kernel alone where its groups differ in TpR.
-std::string plan_label(const PlanSummary& s) {
-  int tpr = -1;
-  for (const auto& g : s.groups) tpr = tpr == -1 || tpr == g.tpr ? g.tpr : 0;
-  return predictors::kernel_label_text(s.kernel, tpr > 0 && planner::kernel_traits(s.kernel).uses_tpr ? tpr : 0);
 }
 
 // Across the matrices ranked with --measure: how often each pick is within

@@ -19,5 +19,6 @@
 #include <aspmv/spmv.hpp>
 #include <aspmv/spmv_handle.hpp>
 #include <aspmv/transpose.hpp>
+#include <aspmv/tuned_plan.hpp>
 #include <aspmv/validate.hpp>
 #include <aspmv/version.hpp>

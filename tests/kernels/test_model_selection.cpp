@@ -11,6 +11,7 @@
 #include "support/dia_rule_matrices.hpp"
 #include "support/spaces.hpp"
 #include "support/spmv_check.hpp"
+#include "support/test_model_table.hpp"
 
 #include <aspmv/arch_table.hpp>
 #include <aspmv/plan.hpp>
@@ -26,99 +27,18 @@
 #include <corpus/stencil.hpp>
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
-#include <unistd.h>
 
 using namespace aspmv;
 using namespace aspmv::testing;
 
 namespace {
 
-// A model that answers `answer` (one of `classes`) whatever the input.
-std::string constant_model(const std::vector<std::string>& classes, const std::string& answer,
-                           const std::string& algorithm = "cart") {
-  std::string names, values, zeros;
-  for (std::size_t i = 0; i < classes.size(); ++i) {
-    names += (i ? ", \"" : "\"") + classes[i] + "\"";
-    values += std::string(i ? ", " : "") + (classes[i] == answer ? "1" : "0");
-    zeros += i ? ", 0" : "0";
-  }
-  return "{\"algorithm\": \"" + algorithm + "\", \"features\": [\"rows\", \"nnz\"], \"classes\": [" + names +
-         "], \"aggregate\": \"mean\", \"decision\": \"le\", \"base_score\": [" + zeros +
-         "], \"trees\": [{\"feature\": [-1], \"threshold\": [0], \"left\": [-1], \"right\": [-1], \"value\": [" +
-         values + "], \"width\": " + std::to_string(classes.size()) + ", \"class_offset\": 0}]}";
-}
-
-// A runtime model ("-runtime": a class's score is minus ln of its seconds)
-// that predicts `seconds[i]` for class i whatever the input.
-std::string constant_runtime_model(const std::vector<std::string>& classes, const std::vector<double>& seconds) {
-  std::string names, scores, zeros;
-  for (std::size_t i = 0; i < classes.size(); ++i) {
-    names += (i ? ", \"" : "\"") + classes[i] + "\"";
-    char b[64];
-    std::snprintf(b, sizeof b, "%.17g", -std::log(seconds[i]));
-    scores += std::string(i ? ", " : "") + b;
-    zeros += i ? ", 0" : "0";
-  }
-  return "{\"algorithm\": \"lightgbm-runtime\", \"features\": [\"rows\", \"nnz\"], \"classes\": [" + names +
-         "], \"aggregate\": \"sum\", \"decision\": \"le\", \"base_score\": [" + scores +
-         "], \"trees\": [{\"feature\": [-1], \"threshold\": [0], \"left\": [-1], \"right\": [-1], \"value\": [" +
-         zeros + "], \"width\": " + std::to_string(classes.size()) + ", \"class_offset\": 0}]}";
-}
-
 const std::vector<std::string> kernel_classes = {"csr_scalar",       "csr_vector/tpr=1", "csr_vector/tpr=2",
                                                  "csr_vector/tpr=4", "gao_partitioned",  "csr_adaptive",
                                                  "merge_path"};
 const std::vector<std::string> tpr_classes = {"1", "2", "4", "8", "16", "32"};
-
-// Writes a trained table with the given models ("name": model) and makes it
-// the active one; the destructor restores the compiled-in table.
-class ActiveTestTable {
- public:
-  explicit ActiveTestTable(const std::vector<std::pair<std::string, std::string>>& models) {
-    // Unique per process: ctest runs each Catch section as its own process,
-    // several at a time, all in the same working directory.
-    path_ = (std::filesystem::temp_directory_path() /
-             ("aspmv_test_models_" + std::to_string(::getpid()) + "_" + std::to_string(counter()++) + ".json"))
-                .string();
-    std::ofstream f(path_);
-    f << "{\"schema\": \"aspmv-models/1\", \"arch\": \"test\", \"status\": \"trained\", \"provenance\": "
-         "{\"summary\": \"constant models of test_model_selection.cpp\"}, \"models\": {";
-    for (std::size_t i = 0; i < models.size(); ++i)
-      f << (i ? ", " : "") << "\"" << models[i].first << "\": " << models[i].second;
-    f << "}}\n";
-    f.close();
-    setenv(predictors::model_file_variable, path_.c_str(), 1);
-    predictors::reset_active_model_table_for_tests();
-    REQUIRE(predictors::active_model_table_warning().empty());
-    REQUIRE(std::string(predictors::active_model_table().arch) == "test");
-  }
-  ~ActiveTestTable() {
-    unsetenv(predictors::model_file_variable);
-    predictors::reset_active_model_table_for_tests();
-    std::remove(path_.c_str());
-  }
-  ActiveTestTable(const ActiveTestTable&) = delete;
-  ActiveTestTable& operator=(const ActiveTestTable&) = delete;
-
- private:
-  static int& counter() {
-    static int c = 0;
-    return c;
-  }
-  std::string path_;
-};
-
-template <class Space>
-bool table_fits_space() {
-  return predictors::table_applies(predictors::active_model_table(), backends::Traits<Space>::is_gpu,
-                                   arch_table().backend);
-}
 
 // Whether make_plan's row-lanes guard (planner/selection_guards.hpp) turns a
 // model's csr_vector pick with TpR `tpr` into csr_scalar on Space for `a`:

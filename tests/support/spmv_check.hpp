@@ -60,11 +60,12 @@ constexpr double epsilon_of() {
   return static_cast<double>(std::numeric_limits<Value>::epsilon());
 }
 
-// Builds the plan once (with `table`, or this build's table when null) and
-// applies it `applies` times on fresh copies of y0 (the last result is returned).
-template <class Space, class Value, class Offset>
-SpmvOutcome run_plan(const HostCsr<double, std::int64_t>& host, const PlanOptions& options, const SpmvCase& c,
-                     int applies = 1, const ArchTable* table = nullptr) {
+// Builds the plan once with make(exec, A) and applies it `applies` times on
+// fresh copies of y0 (the last result is returned). A FormatRefused from
+// make() is the defined outcome where `refusable` (a forced format).
+template <class Space, class Value, class Offset, class Make>
+SpmvOutcome run_made_plan(const HostCsr<double, std::int64_t>& host, const SpmvCase& c, int applies, bool refusable,
+                          Make&& make) {
   Space exec;
   using Mem = typename Space::memory_space;
   DeviceCsr<Value, Offset, Mem> a(exec, host);
@@ -80,11 +81,11 @@ SpmvOutcome run_plan(const HostCsr<double, std::int64_t>& host, const PlanOption
   Kokkos::deep_copy(exec, xd,
                     Kokkos::View<const Value*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(x.data(), x.size()));
   SpmvOutcome out;
-  std::optional<decltype(make_plan(exec, a.view(), options))> made;
+  std::optional<decltype(make(exec, a.view()))> made;
   try {
-    made.emplace(make_plan(exec, a.view(), options, table ? *table : arch_table()));
+    made.emplace(make(exec, a.view()));
   } catch (const FormatRefused& e) {
-    if (!may_refuse(options)) throw;
+    if (!refusable) throw;
     // The guard's decision is tested with the formats (test_formats.cpp);
     // here it is the defined result of a matrix the format does not fit.
     out.refused = e.what();
@@ -105,6 +106,16 @@ SpmvOutcome run_plan(const HostCsr<double, std::int64_t>& host, const PlanOption
   out.description = plan.describe();
   out.y.assign(y.begin(), y.end());
   return out;
+}
+
+// Builds the plan once (with `table`, or this build's table when null) and
+// applies it `applies` times on fresh copies of y0 (the last result is returned).
+template <class Space, class Value, class Offset>
+SpmvOutcome run_plan(const HostCsr<double, std::int64_t>& host, const PlanOptions& options, const SpmvCase& c,
+                     int applies = 1, const ArchTable* table = nullptr) {
+  return run_made_plan<Space, Value, Offset>(
+      host, c, applies, may_refuse(options),
+      [&](const Space& exec, const auto& a) { return make_plan(exec, a, options, table ? *table : arch_table()); });
 }
 
 // Runs launch(exec, A, alpha, x, beta, y) -- one kernel dispatch with a

@@ -1,15 +1,17 @@
 #pragma once
 // The alternatives the build's model table prices (`aspmv rank` without
-// strip models): every CSR configuration of its `runtime` model (Lehnert's
-// per-configuration regressions, one class a kernel and TpR) and every
-// converted format of `format_time`, with its predicted conversion from
-// `format_conversion` (docs/MODEL_TABLES.md). The models read the matrix's
-// row statistics and the architecture table's device facts, as a plan's do.
+// strip models, and the candidates of make_tuned_plan): every CSR
+// configuration of its `runtime` model (Lehnert's per-configuration
+// regressions, one class a kernel and TpR) and every converted format of
+// `format_time`, with its predicted conversion from `format_conversion`
+// (docs/MODEL_TABLES.md). The models read the matrix's row statistics and the
+// architecture table's device facts, as a plan's do.
 
 #include <aspmv/arch_table.hpp>
 #include <aspmv/error.hpp>
 #include <aspmv/feature_set.hpp>
 #include <aspmv/plan_options.hpp>
+#include <aspmv/plan_summary.hpp>
 #include <aspmv/planner/kernel_registry.hpp>
 #include <aspmv/planner/model_selection.hpp>
 #include <backends/traits.hpp>
@@ -21,7 +23,7 @@
 #include <string>
 #include <vector>
 
-namespace aspmv::app {
+namespace aspmv::planner {
 
 struct TableAlternative {
   std::string label;    // "csr_vector/tpr=8", "sell"
@@ -58,7 +60,7 @@ std::string check_rankable(const predictors::ModelTable& table = predictors::act
                            const ArchTable& arch = arch_table()) {
   PlanOptions models;
   models.selector = Selector::models;
-  const planner::ModelSelection selection(models, arch, planner::space_facts<ExecSpace>(arch, sizeof(double)), &table);
+  const ModelSelection selection(models, arch, space_facts<ExecSpace>(arch, sizeof(double)), &table);
   if (!selection.applies())
     throw Error("the model table cannot rank here (" + selection.text() + "): rank with --strip-models FILE");
   const bool formats =
@@ -83,7 +85,7 @@ TableAlternatives table_alternatives(const RowStats& stats, std::int64_t value_b
   const auto* runtime = table.find(predictors::ModelName::runtime);
   const auto* time = table.find(predictors::ModelName::format_time);
   const auto* conversion = table.find(predictors::ModelName::format_conversion);
-  const auto f = predictors::features_of(stats, planner::space_facts<ExecSpace>(arch, value_bytes).device);
+  const auto f = predictors::features_of(stats, space_facts<ExecSpace>(arch, value_bytes).device);
   const auto add = [&](const std::string& label, const char* model, double per_call, double conversion_s) {
     try {
       out.list.push_back({label, model, options_of_label(label, Traits::max_tpr), per_call, conversion_s});
@@ -107,4 +109,12 @@ TableAlternatives table_alternatives(const RowStats& stats, std::int64_t value_b
   return out;
 }
 
-}  // namespace aspmv::app
+// The label of a plan's configuration as the models name it
+// ("csr_vector/tpr=8"); the kernel alone where its groups differ in TpR.
+inline std::string plan_label(const PlanSummary& s) {
+  int tpr = -1;
+  for (const auto& g : s.groups) tpr = tpr == -1 || tpr == g.tpr ? g.tpr : 0;
+  return predictors::kernel_label_text(s.kernel, tpr > 0 && kernel_traits(s.kernel).uses_tpr ? tpr : 0);
+}
+
+}  // namespace aspmv::planner
