@@ -32,9 +32,9 @@
 #include <aspmv/features.hpp>
 #include <aspmv/plan.hpp>
 #include <aspmv/plan_options.hpp>
-#include <aspmv/tune_report.hpp>
 #include <aspmv/planner/table_alternatives.hpp>
 #include <aspmv/planner/tune_candidates.hpp>
+#include <aspmv/tune_report.hpp>
 #include <predictors/active_model_table.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -101,9 +101,10 @@ inline int calls_per_batch(double seconds, double min_batch_seconds) {
 }  // namespace impl
 
 template <class ExecSpace, class Value, class Offset, class MemorySpace>
-TunedPlan<Plan<ExecSpace, Value, Offset, MemorySpace>> make_tuned_plan(
-    const ExecSpace& exec, const CsrMatrix<Value, Offset, MemorySpace>& a, const TuneOptions& tune,
-    const ArchTable& table) {
+TunedPlan<Plan<ExecSpace, Value, Offset, MemorySpace>> make_tuned_plan(const ExecSpace& exec,
+                                                                       const CsrMatrix<Value, Offset, MemorySpace>& a,
+                                                                       const TuneOptions& tune,
+                                                                       const ArchTable& table) {
   using PlanType = Plan<ExecSpace, Value, Offset, MemorySpace>;
   using Clock = std::chrono::steady_clock;
   const auto t_start = Clock::now();
@@ -195,8 +196,9 @@ TunedPlan<Plan<ExecSpace, Value, Offset, MemorySpace>> make_tuned_plan(
 
 // With this build's table.
 template <class ExecSpace, class Value, class Offset, class MemorySpace>
-TunedPlan<Plan<ExecSpace, Value, Offset, MemorySpace>> make_tuned_plan(
-    const ExecSpace& exec, const CsrMatrix<Value, Offset, MemorySpace>& a, const TuneOptions& tune = {}) {
+TunedPlan<Plan<ExecSpace, Value, Offset, MemorySpace>> make_tuned_plan(const ExecSpace& exec,
+                                                                       const CsrMatrix<Value, Offset, MemorySpace>& a,
+                                                                       const TuneOptions& tune = {}) {
   return make_tuned_plan(exec, a, tune, arch_table());
 }
 

@@ -77,11 +77,11 @@ template <class Space, class Value>
 TuneReport tuned_and_checked(const HostCsr<double, std::int64_t>& host, const TuneOptions& tune) {
   TuneReport report;
   const auto r = run_made_plan<Space, Value, std::int64_t>(host, SpmvCase{1.5, -0.5, false, 3}, 2, false,
-                                                          [&](const Space& exec, const auto& a) {
-                                                            auto tuned = make_tuned_plan(exec, a, tune);
-                                                            report = tuned.report;
-                                                            return tuned.plan;
-                                                          });
+                                                           [&](const Space& exec, const auto& a) {
+                                                             auto tuned = make_tuned_plan(exec, a, tune);
+                                                             report = tuned.report;
+                                                             return tuned.plan;
+                                                           });
   INFO(report.text() << "\n" << r.description);
   CHECK(r.comparison.within_bounds);
   return report;
@@ -89,8 +89,8 @@ TuneReport tuned_and_checked(const HostCsr<double, std::int64_t>& host, const Tu
 
 }  // namespace
 
-TEMPLATE_LIST_TEST_CASE("make_tuned_plan times the best-predicted candidates and keeps the fastest",
-                        "[kernels][tuned]", Spaces) {
+TEMPLATE_LIST_TEST_CASE("make_tuned_plan times the best-predicted candidates and keeps the fastest", "[kernels][tuned]",
+                        Spaces) {
   using Space = TestType;
   const ActiveTestTable table(tuning_models());
   const auto host = tuning_matrix();
@@ -137,8 +137,8 @@ TEMPLATE_LIST_TEST_CASE("make_tuned_plan returns the tuned plan's kernel", "[ker
   CHECK(tuned.plan.summary().kernel == predictors::parse_kernel_label(chosen.label).kernel);
 }
 
-TEMPLATE_LIST_TEST_CASE("make_tuned_plan times nothing where it has nothing to choose or no budget",
-                        "[kernels][tuned]", Spaces) {
+TEMPLATE_LIST_TEST_CASE("make_tuned_plan times nothing where it has nothing to choose or no budget", "[kernels][tuned]",
+                        Spaces) {
   using Space = TestType;
   const ActiveTestTable table(tuning_models());
   const auto host = tuning_matrix();
@@ -171,8 +171,7 @@ TEMPLATE_LIST_TEST_CASE("make_tuned_plan times nothing where it has nothing to c
   untimed(tuned_and_checked<Space, float>(no_entries(0, 0), many_calls()), "no entries");
 }
 
-TEMPLATE_LIST_TEST_CASE("make_tuned_plan times formats only where conversion is allowed", "[kernels][tuned]",
-                        Spaces) {
+TEMPLATE_LIST_TEST_CASE("make_tuned_plan times formats only where conversion is allowed", "[kernels][tuned]", Spaces) {
   using Space = TestType;
   if (!table_fits_space<Space>()) return;  // the other tests check what a space the table does not fit does
   const std::vector<std::string> priced = {"sell", "best_csr"};

@@ -24,7 +24,7 @@ namespace aspmv::testing {
 
 // A model that answers `answer` (one of `classes`) whatever the input.
 inline std::string constant_model(const std::vector<std::string>& classes, const std::string& answer,
-                           const std::string& algorithm = "cart") {
+                                  const std::string& algorithm = "cart") {
   std::string names, values, zeros;
   for (std::size_t i = 0; i < classes.size(); ++i) {
     names += (i ? ", \"" : "\"") + classes[i] + "\"";

@@ -19,8 +19,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <string>
 #include <vector>
@@ -28,9 +28,9 @@
 namespace aspmv::planner {
 
 struct TuneCandidate {
-  std::string label;        // "csr_vector/tpr=8", "sell"; the automatic plan's as plan_label() names it
-  bool automatic = false;   // make_plan's own choice (options: the caller's)
-  PlanOptions options;      // the forced configuration (the automatic plan: the caller's options)
+  std::string label;       // "csr_vector/tpr=8", "sell"; the automatic plan's as plan_label() names it
+  bool automatic = false;  // make_plan's own choice (options: the caller's)
+  PlanOptions options;     // the forced configuration (the automatic plan: the caller's options)
   double predicted_seconds = std::numeric_limits<double>::quiet_NaN();  // per call; NaN: not priced
   double predicted_conversion_seconds = 0;                              // formats' (format_conversion)
   double predicted_cost(double calls) const { return predicted_conversion_seconds + calls * predicted_seconds; }
@@ -74,8 +74,7 @@ inline TuneCandidates choose_tune_candidates(const TableAlternatives& priced, co
       continue;
     }
     if (format && !caller.allow_conversion) continue;
-    if (std::any_of(others.begin(), others.end(), [&](const TuneCandidate& o) { return o.label == a.label; }))
-      continue;
+    if (std::any_of(others.begin(), others.end(), [&](const TuneCandidate& o) { return o.label == a.label; })) continue;
     TuneCandidate c;
     c.label = a.label;
     c.options = caller;
@@ -95,11 +94,14 @@ inline TuneCandidates choose_tune_candidates(const TableAlternatives& priced, co
     return out;
   }
   // The automatic plan's own configuration unpriced (a configuration the
-  // runtime model has no class for): priced as the best other for the budget.
-  if (std::isnan(automatic.predicted_seconds)) automatic.predicted_seconds = others.front().predicted_seconds;
-  const double best = std::min(automatic.predicted_cost(calls), others.front().predicted_cost(calls));
+  // runtime model has no class for): priced as the best other for the
+  // budget (its predicted_seconds stay NaN).
+  TuneCandidate priced_automatic = automatic;
+  if (std::isnan(priced_automatic.predicted_seconds))
+    priced_automatic.predicted_seconds = others.front().predicted_seconds;
+  const double best = std::min(priced_automatic.predicted_cost(calls), others.front().predicted_cost(calls));
   const double budget = max_overhead * best;
-  double spent = predicted_timing_cost(automatic, batches, min_batch_seconds);
+  double spent = predicted_timing_cost(priced_automatic, batches, min_batch_seconds);
   out.list.push_back(std::move(automatic));
   for (auto& c : others) {
     if (static_cast<int>(out.list.size()) >= max_candidates) break;
