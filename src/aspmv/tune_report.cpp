@@ -33,7 +33,7 @@ std::string TuneReport::text() const {
   std::string t = "tuned: " + candidates[chosen].label + " fastest of " + std::to_string(candidates.size()) +
                   " candidates in " + micro(seconds) + " (";
   for (std::size_t i = 0; i < candidates.size(); ++i) t += (i ? "; " : "") + candidate_text(candidates[i]);
-  return t + ")";
+  return t + ")" + (cut.empty() ? "" : "; " + cut);
 }
 
 }  // namespace aspmv

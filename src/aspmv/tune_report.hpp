@@ -23,6 +23,7 @@ struct TuneReport {
   std::vector<TunedCandidate> candidates;  // the automatic plan first, then by predicted cost
   std::size_t chosen = 0;                  // index of the returned plan's candidate
   std::string note;                        // why nothing was timed; "" when candidates were
+  std::string cut;                         // candidates chosen and not built (the budget), "" when none
   double seconds = 0;                      // everything make_tuned_plan did
   bool timed() const { return note.empty(); }
   std::string text() const;

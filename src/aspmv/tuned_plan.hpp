@@ -146,8 +146,20 @@ TunedPlan<Plan<ExecSpace, Value, Offset, MemorySpace>> make_tuned_plan(const Exe
   if (chosen.list.size() < 2) return untimed(chosen.note);
 
   report.candidates.push_back(automatic);
+  // The budget holds for what building the candidates costs too (their
+  // analyses and conversions, which the models do not price): no further
+  // candidate is built once the time spent building, with the predicted
+  // timing of those built, has reached it.
+  const auto t_build = Clock::now();
+  double timing = chosen.list.front().predicted_timing_seconds;
   for (std::size_t i = 1; i < chosen.list.size(); ++i) {
     const auto& c = chosen.list[i];
+    if (since(t_build) + timing + c.predicted_timing_seconds > chosen.budget_seconds) {
+      report.cut = std::to_string(chosen.list.size() - i) + " of " + std::to_string(chosen.list.size()) +
+                   " candidates not built: building the first " + std::to_string(i) + " took the budget";
+      break;
+    }
+    timing += c.predicted_timing_seconds;
     TunedCandidate r;
     r.label = c.label;
     r.predicted_seconds = c.predicted_seconds;
@@ -162,6 +174,11 @@ TunedPlan<Plan<ExecSpace, Value, Offset, MemorySpace>> make_tuned_plan(const Exe
     }
     r.analysis_seconds = since(t0);
     report.candidates.push_back(std::move(r));
+  }
+  if (plans.size() < 2) {  // the automatic plan alone: nothing to time
+    report.note = report.cut;
+    report.seconds = since(t_start);
+    return TunedPlan<PlanType>{std::move(*plans[0]), std::move(report)};
   }
 
   // Scratch vectors: the candidates' products are thrown away.

@@ -376,7 +376,7 @@ TEMPLATE_LIST_TEST_CASE("the DIA rule converts a grid where it pays, on CPUs, wi
   Space exec;
   const bool cpu = !backends::Traits<Space>::is_gpu;
   // A 5-point grid just above the size floor of this space's threads, and its scattered twin.
-  const auto rule_matrices = dia_rule_matrices(std::int64_t(exec.concurrency()));
+  const auto rule_matrices = dia_rule_matrices_for(exec);
   const auto& grid = rule_matrices.grid;
   const auto& scattered = rule_matrices.scattered;
   PlanOptions o;

@@ -171,6 +171,23 @@ TEMPLATE_LIST_TEST_CASE("make_tuned_plan times nothing where it has nothing to c
   untimed(tuned_and_checked<Space, float>(no_entries(0, 0), many_calls()), "no entries");
 }
 
+TEMPLATE_LIST_TEST_CASE("make_tuned_plan stops building candidates at the budget", "[kernels][tuned]", Spaces) {
+  using Space = TestType;
+  if (!table_fits_space<Space>()) return;  // the other tests check what a space the table does not fit does
+  const ActiveTestTable table(tuning_models());
+  // Predicted timing (a warm-up and 2 batches of 2 calls): csr_scalar 50 us, merge_path 55 us, csr_adaptive 60 us,
+  // 165 us in all; a budget of 166 us takes the three, and building merge_path takes more than the 1 us left.
+  auto tune = many_calls(3);
+  tune.max_overhead = 166e-6 / (1e8 * 10e-6);
+  const auto report = tuned_and_checked<Space, double>(tuning_matrix(), tune);
+  INFO(report.text());
+  REQUIRE(report.timed());
+  REQUIRE(report.candidates.size() == 2);
+  CHECK(report.candidates[1].label == "merge_path");
+  CHECK(report.cut == "1 of 3 candidates not built: building the first 2 took the budget");
+  CHECK_THAT(report.text(), Catch::EndsWith(report.cut));
+}
+
 TEMPLATE_LIST_TEST_CASE("make_tuned_plan times formats only where conversion is allowed", "[kernels][tuned]", Spaces) {
   using Space = TestType;
   if (!table_fits_space<Space>()) return;  // the other tests check what a space the table does not fit does

@@ -2,9 +2,12 @@
 // The matrices the DIA rule's plan tests share: a 5-point grid just above the
 // rule's size floor for `threads` (predictors/format_rules.hpp) and a matrix
 // of its shape and row lengths with scattered columns, which DIA's guard
-// refuses at the rule's fill.
+// refuses at the rule's fill. dia_rule_matrices_for(exec): for a space's
+// threads on CPUs; on GPUs, where the rule never converts, those of one
+// thread (a GPU's concurrency would ask for a grid of about 10^9 rows).
 
 #include <aspmv/host_csr.hpp>
+#include <backends/traits.hpp>
 #include <predictors/format_rules.hpp>
 
 #include <corpus/random_csr.hpp>
@@ -32,6 +35,11 @@ inline DiaRuleMatrices dia_rule_matrices(std::int64_t threads) {
   s.seed = 9;
   m.scattered = corpus::random_csr(s);
   return m;
+}
+
+template <class Space>
+DiaRuleMatrices dia_rule_matrices_for(const Space& exec) {
+  return dia_rule_matrices(backends::Traits<Space>::is_gpu ? 1 : std::int64_t(exec.concurrency()));
 }
 
 }  // namespace aspmv::testing

@@ -33,12 +33,14 @@ struct TuneCandidate {
   PlanOptions options;     // the forced configuration (the automatic plan: the caller's options)
   double predicted_seconds = std::numeric_limits<double>::quiet_NaN();  // per call; NaN: not priced
   double predicted_conversion_seconds = 0;                              // formats' (format_conversion)
+  double predicted_timing_seconds = 0;  // predicted_timing_cost(): what timing it should cost
   double predicted_cost(double calls) const { return predicted_conversion_seconds + calls * predicted_seconds; }
 };
 
 struct TuneCandidates {
   std::vector<TuneCandidate> list;  // the automatic plan first
   std::string note;                 // why there is no second candidate ("" when there is)
+  double budget_seconds = 0;        // max_overhead x the least predicted cost of the expected calls
 };
 
 // Predicted cost of timing a candidate: its conversion, a warm-up and
@@ -101,13 +103,15 @@ inline TuneCandidates choose_tune_candidates(const TableAlternatives& priced, co
     priced_automatic.predicted_seconds = others.front().predicted_seconds;
   const double best = std::min(priced_automatic.predicted_cost(calls), others.front().predicted_cost(calls));
   const double budget = max_overhead * best;
-  double spent = predicted_timing_cost(priced_automatic, batches, min_batch_seconds);
+  out.budget_seconds = budget;
+  automatic.predicted_timing_seconds = predicted_timing_cost(priced_automatic, batches, min_batch_seconds);
+  double spent = automatic.predicted_timing_seconds;
   out.list.push_back(std::move(automatic));
   for (auto& c : others) {
     if (static_cast<int>(out.list.size()) >= max_candidates) break;
-    const double cost = predicted_timing_cost(c, batches, min_batch_seconds);
-    if (spent + cost > budget) continue;  // a cheaper one further down may still fit
-    spent += cost;
+    c.predicted_timing_seconds = predicted_timing_cost(c, batches, min_batch_seconds);
+    if (spent + c.predicted_timing_seconds > budget) continue;  // a cheaper one further down may still fit
+    spent += c.predicted_timing_seconds;
     out.list.push_back(std::move(c));
   }
   if (out.list.size() == 1 && max_candidates == 1) {
