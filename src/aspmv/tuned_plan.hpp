@@ -151,7 +151,7 @@ TunedPlan<Plan<ExecSpace, Value, Offset, MemorySpace>> make_tuned_plan(const Exe
   // candidate is built once the time spent building, with the predicted
   // timing of those built, has reached it.
   const auto t_build = Clock::now();
-  double timing = chosen.list.front().predicted_timing_seconds;
+  double timing = chosen.list.front().predicted_timing_seconds;  // of those built: their calls (conversions are built)
   for (std::size_t i = 1; i < chosen.list.size(); ++i) {
     const auto& c = chosen.list[i];
     if (since(t_build) + timing + c.predicted_timing_seconds > chosen.budget_seconds) {
@@ -159,7 +159,7 @@ TunedPlan<Plan<ExecSpace, Value, Offset, MemorySpace>> make_tuned_plan(const Exe
                    " candidates not built: building the first " + std::to_string(i) + " took the budget";
       break;
     }
-    timing += c.predicted_timing_seconds;
+    timing += c.predicted_timing_seconds - c.predicted_conversion_seconds;
     TunedCandidate r;
     r.label = c.label;
     r.predicted_seconds = c.predicted_seconds;

@@ -33,7 +33,8 @@ struct TuneCandidate {
   PlanOptions options;     // the forced configuration (the automatic plan: the caller's options)
   double predicted_seconds = std::numeric_limits<double>::quiet_NaN();  // per call; NaN: not priced
   double predicted_conversion_seconds = 0;                              // formats' (format_conversion)
-  double predicted_timing_seconds = 0;  // predicted_timing_cost(): what timing it should cost
+  double predicted_timing_seconds = 0;  // predicted_timing_cost(): what timing it should cost (its conversion too,
+                                        // but the automatic plan's)
   double predicted_cost(double calls) const { return predicted_conversion_seconds + calls * predicted_seconds; }
 };
 
@@ -104,7 +105,9 @@ inline TuneCandidates choose_tune_candidates(const TableAlternatives& priced, co
   const double best = std::min(priced_automatic.predicted_cost(calls), others.front().predicted_cost(calls));
   const double budget = max_overhead * best;
   out.budget_seconds = budget;
-  automatic.predicted_timing_seconds = predicted_timing_cost(priced_automatic, batches, min_batch_seconds);
+  // (The automatic plan's conversion, if any, is the plan's own, not the tuning's.)
+  automatic.predicted_timing_seconds = predicted_timing_cost(priced_automatic, batches, min_batch_seconds) -
+                                       priced_automatic.predicted_conversion_seconds;
   double spent = automatic.predicted_timing_seconds;
   out.list.push_back(std::move(automatic));
   for (auto& c : others) {

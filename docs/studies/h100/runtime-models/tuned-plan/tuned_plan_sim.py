@@ -8,7 +8,9 @@ For each matrix of the three sets of ../regressions-2026-12-06b (its folds, sets
   order, by predicted conversion + N x time (the table's runtime model prices no CSR kernel's analysis: unpriced
   there as in `table_alternatives`), each while the predicted cost of timing all taken (conversion, a warm-up and
   BATCHES batches of max(2, ceil(MIN_BATCH_S / predicted time)) calls, at most 1,000) stays within MAX_OVERHEAD of
-  the least predicted cost; at most MAX_CANDIDATES; formats only with conversion allowed;
+  the least predicted cost; at most MAX_CANDIDATES; formats only with conversion allowed; then built in that order
+  while the collected preprocessing of those built (analyses, conversions: what make_plan spends) and the predicted
+  timing stay within the same budget;
 - each candidate "measured" as its collected time x exp(SIGMA z) per batch, the least batch kept;
 - the pick: the least measured time; its cost: its collected preprocessing + N x its collected time, plus the
   timing actually spent (every candidate's warm-up and batches at its collected time, and the preprocessing of
@@ -33,7 +35,8 @@ def calls_per_batch(t):
     return np.clip(np.ceil(MIN_BATCH_S / t), 2, 1000)
 
 
-def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1):
+def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1, margin=0.0):
+    """margin > 0: keep the first candidate unless another measured that much faster (not in the library)."""
     alt = d["alt"]
     L = len(alt.labels)
     ran = np.isfinite(alt.T) & np.isfinite(alt.P)
@@ -54,7 +57,7 @@ def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1):
             first = study[i]
             budget = max_overhead * min(C[i, first], C[i, order[i, 0]])
             timing = lambda c, t: (1 + BATCHES * calls_per_batch(Tp[i, c])) * t
-            spent = conv_p[i, first] + timing(first, Tp[i, first])
+            spent = timing(first, Tp[i, first])  # its conversion, if any, is the plan's own
             cand = [first]
             for c in order[i]:
                 if c == first:
@@ -66,11 +69,23 @@ def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1):
                     continue
                 spent += cost
                 cand.append(c)
+            # The build inside the budget (tuned_plan.hpp): no candidate built once the preprocessing spent building
+            # (its collected time, analysis or conversion) and the predicted timing of those built reach it.
+            built, build_s, tim = [first], 0.0, timing(first, Tp[i, first])
+            for c in cand[1:]:
+                if build_s + tim + conv_p[i, c] + timing(c, Tp[i, c]) > budget:
+                    break
+                built.append(c)
+                tim += timing(c, Tp[i, c])
+                build_s += pre[i, c]
+            cand = built
             if len(cand) == 1:
                 j, over = first, 0.0
             else:
                 meas = [T[i, c] * np.exp(sigma * rng.standard_normal(BATCHES)).min() for c in cand]
                 j = cand[int(np.argmin(meas))]
+                if meas[cand.index(j)] > (1 - margin) * meas[0]:
+                    j = first
                 over = sum(timing(c, T[i, c]) + (pre[i, c] if c != j else 0.0) for c in cand)
             ratios.append((Mc[i, j] + over) / Mc[i].min())
             taken.append(len(cand))
@@ -96,6 +111,12 @@ def main():
             o = replay(d, pred, N, True, 0.01, share)
             cells = " | ".join(f"{s} {w:5.1f} / {g:4.1f} / {m:.3f} / {k:.1f}" for s, (w, g, m, k) in o.items())
             print(f"N={N:>8.0f} max_overhead {share:<5} {cells}")
+    print("\na switch margin (keep the first candidate unless another measured that much faster; formats, 10,000 calls)")
+    for margin in (0.0, 0.01, 0.02, 0.05):
+        for sigma in (0.01, 0.03):
+            o = replay(d, pred, 10000.0, True, sigma, margin=margin)
+            cells = " | ".join(f"{s} {w:5.1f} / {g:4.1f} / {m:.3f} / {k:.1f}" for s, (w, g, m, k) in o.items())
+            print(f"margin {margin:<4} sigma {sigma:<4} {cells}")
 
 
 if __name__ == "__main__":
