@@ -22,7 +22,10 @@
 //
 // Costs: make_plan for each candidate (formats convert: their copies are
 // freed unless chosen), the timed applies, a fence around each batch; host
-// synchronous, like make_plan. Timing is on this process's device as it is
+// synchronous, like make_plan. Memory: every candidate's plan is held while
+// they are timed, so the converted copies of the formats among them add up
+// (each within PlanOptions::max_format_growth of A's CSR bytes); leave
+// allow_conversion off, or lower max_candidates, where that cannot fit. Timing is on this process's device as it is
 // now: the choice is a measurement, not a model, and may differ from run to
 // run where candidates are within the noise of each other.
 
