@@ -42,13 +42,14 @@ std::vector<std::pair<std::string, std::string>> tuning_models() {
           {"runtime", constant_runtime_model(runtime_classes, runtime_seconds)}};
 }
 
-// A rows x cols matrix without entries.
+// A rows x cols matrix without entries (the generator's rows of length 0).
 HostCsr<double, std::int64_t> no_entries(std::int32_t rows, std::int32_t cols) {
-  HostCsr<double, std::int64_t> a;
-  a.num_rows = rows;
-  a.num_cols = cols;
-  a.row_offsets.assign(static_cast<std::size_t>(rows) + 1, 0);
-  return a;
+  corpus::RandomCsrSpec spec;
+  spec.rows = rows;
+  spec.cols = cols;
+  spec.lengths = corpus::RowLengths::constant;
+  spec.mean = 0;
+  return corpus::random_csr(spec);
 }
 
 HostCsr<double, std::int64_t> tuning_matrix(std::int32_t rows = 400, std::int32_t cols = 350) {

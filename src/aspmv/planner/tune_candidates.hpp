@@ -105,9 +105,8 @@ inline TuneCandidates choose_tune_candidates(const TableAlternatives& priced, co
   const double best = std::min(priced_automatic.predicted_cost(calls), others.front().predicted_cost(calls));
   const double budget = max_overhead * best;
   out.budget_seconds = budget;
-  // (The automatic plan's conversion, if any, is the plan's own, not the tuning's.)
-  automatic.predicted_timing_seconds = predicted_timing_cost(priced_automatic, batches, min_batch_seconds) -
-                                       priced_automatic.predicted_conversion_seconds;
+  priced_automatic.predicted_conversion_seconds = 0;  // its conversion is the plan's own, not the tuning's
+  automatic.predicted_timing_seconds = predicted_timing_cost(priced_automatic, batches, min_batch_seconds);
   double spent = automatic.predicted_timing_seconds;
   out.list.push_back(std::move(automatic));
   for (auto& c : others) {
