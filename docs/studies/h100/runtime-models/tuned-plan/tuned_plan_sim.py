@@ -28,19 +28,20 @@ import numpy as np
 import harness as H
 from aspmv_train import format_choice as fc
 
-MAX_CANDIDATES, MAX_OVERHEAD, MIN_BATCH_S, BATCHES = 8, 0.01, 50e-6, 2  # TuneOptions' defaults
+MAX_CANDIDATES, MAX_OVERHEAD, MIN_BATCH_S, BATCHES = 16, 0.01, 50e-6, 2  # TuneOptions' defaults
 
 
 def calls_per_batch(t):
     return np.clip(np.ceil(MIN_BATCH_S / t), 2, 1000)
 
 
-def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1, margin=0.0):
+def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1, margin=0.0, max_candidates=None):
     """margin > 0: keep the first candidate unless another measured that much faster (not in the library)."""
     alt = d["alt"]
     L = len(alt.labels)
     ran = np.isfinite(alt.T) & np.isfinite(alt.P)
     rng = np.random.default_rng(seed)
+    max_candidates = MAX_CANDIDATES if max_candidates is None else max_candidates
     out = {}
     for s, idx in d["sets"].items():
         T = alt.T[idx]
@@ -62,7 +63,7 @@ def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1, margin
             for c in order[i]:
                 if c == first:
                     continue
-                if len(cand) >= MAX_CANDIDATES or not np.isfinite(C[i, c]):
+                if len(cand) >= max_candidates or not np.isfinite(C[i, c]):
                     break
                 cost = conv_p[i, c] + timing(c, Tp[i, c])
                 if spent + cost > budget:
@@ -111,6 +112,13 @@ def main():
             o = replay(d, pred, N, True, 0.01, share)
             cells = " | ".join(f"{s} {w:5.1f} / {g:4.1f} / {m:.3f} / {k:.1f}" for s, (w, g, m, k) in o.items())
             print(f"N={N:>8.0f} max_overhead {share:<5} {cells}")
+    print("\nmax_candidates (formats, max_overhead 1 %): 8 until 2026-12-07, 16 since (these data)")
+    for N in (10000.0, 100000.0):
+        for k in (8, 12, 16, 24, 40):
+            for sigma in (0.01, 0.03):
+                o = replay(d, pred, N, True, sigma, max_candidates=k)
+                cells = " | ".join(f"{s} {w:5.1f} / {g:4.1f} / {m:.3f} / {k:.1f}" for s, (w, g, m, k) in o.items())
+                print(f"N={N:>8.0f} max_candidates {k:2d} sigma {sigma:<4} {cells}")
     print("\na switch margin (keep the first candidate unless another measured that much faster; formats, 10,000 calls)")
     for margin in (0.0, 0.01, 0.02, 0.05):
         for sigma in (0.01, 0.03):
