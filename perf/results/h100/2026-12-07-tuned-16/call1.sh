@@ -6,10 +6,15 @@
 #  2. `aspmv bench --tuned 100000` (16 candidates) on 12 generated medium-row matrices of seeds and shapes the h100
 #     table never saw (unseen12.txt), and on the 19 medium-row matrices of the twenty-fifth session (medium.txt);
 #  3. `aspmv bench --tuned 10000` on the 10 small shared real matrices of the twenty-fifth session's call 1.
+# and cuobjdump's resource usage of every kernel of the tool (res_usage.txt.xz).
 # Carried: .device/lc (matrices), .device/lc36 (this script, the three lists):
 #   DEADLINE_S=450 bash .device/lc36/call1.sh
 source perf/device/call_prelude.sh .device/lc36
 "$B" info > "$R/info.txt" 2>&1
+# Registers and shared memory a thread of every kernel of the tool (csr_chunks' occupancy: 59-60 % achieved on the
+# far-reaching medium-row matrices against cuSPARSE's 71 %, perf/results/h100/2026-12-07-medium-profile).
+cuobjdump=$(command -v cuobjdump || ls /usr/local/cuda/bin/cuobjdump 2>/dev/null)
+"$cuobjdump" -res-usage "$B" 2>&1 | xz > "$R/res_usage.txt.xz"
 timeout 110 "$dir/aspmv_kernel_tests" "[tuned],[models],[dia]" > "$R/tests.txt" 2>&1
 note "[tuned],[models],[dia] rc $? ($(tail -2 "$R/tests.txt" | tr '\n' ' '))"
 san=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
