@@ -25,6 +25,8 @@ timing), above 20 %, the geometric mean of best / pick, and the mean number of c
 """
 import numpy as np
 
+from scipy.stats import norm
+
 import harness as H
 from aspmv_train import format_choice as fc
 
@@ -35,10 +37,40 @@ def calls_per_batch(t):
     return np.clip(np.ceil(MIN_BATCH_S / t), 2, 1000)
 
 
-def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1, margin=0.0, max_candidates=None):
-    """margin > 0: keep the first candidate unless another measured that much faster (not in the library)."""
+def shortlist_order(C, kind, alt, spread):
+    """The order the candidates are considered in, per matrix (rows of C, the predicted costs). "cost": by predicted
+    cost (the library's). Replayed, not in the library: "family1" / "family2": the best-predicted one or two of each
+    kernel family (CSR-vector's TpRs are one family) first, then the rest by cost; "chance": by the chance that the
+    alternative's cost lies below the least predicted one, its log time taken as normal around the prediction with
+    the spread of its out-of-fold residuals (`spread`, per alternative)."""
+    if kind == "cost":
+        return np.argsort(C, axis=1)
+    out = []
+    for row in C:
+        o = np.argsort(row, kind="stable")
+        if kind.startswith("family"):
+            k, seen, first, rest = int(kind[-1]), {}, [], []
+            for c in o:
+                f = alt.labels[c].split("/")[0]
+                (first if seen.get(f, 0) < k else rest).append(c)
+                seen[f] = seen.get(f, 0) + 1
+            out.append(np.array(first + rest))
+        else:
+            ok = np.isfinite(row)
+            z = (np.log(row[ok].min()) - np.log(np.where(ok, row, np.inf))) / spread
+            out.append(np.argsort(-np.where(ok, norm.cdf(z), -1.0), kind="stable"))
+    return np.stack(out)
+
+
+def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1, margin=0.0, max_candidates=None,
+           shortlist="cost", analyses=None, build_past=False):
+    """margin > 0: keep the first candidate unless another measured that much faster (not in the library).
+    shortlist: shortlist_order's kind. analyses: None (the library: CSR kernels' analyses unpriced), "median" (each CSR
+    kernel's median collected preprocessing over the collection), "collected" (each matrix's own: an oracle).
+    build_past: a candidate whose build no longer fits the budget is passed over, not the end of the builds."""
     alt = d["alt"]
     L = len(alt.labels)
+    spread = np.nanstd(np.where(np.isfinite(alt.T), np.log(alt.T) - pred[:, :L], np.nan), axis=0)
     ran = np.isfinite(alt.T) & np.isfinite(alt.P)
     rng = np.random.default_rng(seed)
     max_candidates = MAX_CANDIDATES if max_candidates is None else max_candidates
@@ -48,15 +80,20 @@ def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1, margin
         pre = np.where(np.isfinite(alt.P[idx]), alt.P[idx], np.inf)
         Tp = np.exp(pred[idx, :L])
         conv_p = np.where(alt.is_format[None, :], np.exp(pred[idx, L:]), 0.0)
+        if analyses == "median":
+            med = np.nanmedian(np.where(np.isfinite(alt.P), alt.P, np.nan), axis=0)
+            conv_p = np.where(alt.is_format[None, :], conv_p, med[None, :])
+        elif analyses == "collected":
+            conv_p = np.where(alt.is_format[None, :], conv_p, np.where(np.isfinite(alt.P[idx]), alt.P[idx], 0.0))
         Mc = fc.costs(alt.T[idx], alt.P[idx], N)
         allow = ran[idx] if formats else ran[idx] & ~alt.is_format[None, :]
         study = np.argmin(np.where(allow, fc.costs(Tp, np.exp(pred[idx, L:]), N), np.inf), axis=1)
         C = np.where(allow, conv_p + N * Tp, np.inf)
-        order = np.argsort(C, axis=1)
+        order = shortlist_order(C, shortlist, alt, spread)
         ratios, taken = [], []
         for i in range(len(idx)):
             first = study[i]
-            budget = max_overhead * min(C[i, first], C[i, order[i, 0]])
+            budget = max_overhead * min(C[i, first], C[i].min())
             timing = lambda c, t: (1 + BATCHES * calls_per_batch(Tp[i, c])) * t
             spent = timing(first, Tp[i, first])  # its conversion, if any, is the plan's own
             cand = [first]
@@ -75,6 +112,8 @@ def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1, margin
             built, build_s, tim = [first], 0.0, timing(first, Tp[i, first])
             for c in cand[1:]:
                 if build_s + tim + conv_p[i, c] + timing(c, Tp[i, c]) > budget:
+                    if build_past:
+                        continue
                     break
                 built.append(c)
                 tim += timing(c, Tp[i, c])
@@ -119,6 +158,17 @@ def main():
                 o = replay(d, pred, N, True, sigma, max_candidates=k)
                 cells = " | ".join(f"{s} {w:5.1f} / {g:4.1f} / {m:.3f} / {k:.1f}" for s, (w, g, m, k) in o.items())
                 print(f"N={N:>8.0f} max_candidates {k:2d} sigma {sigma:<4} {cells}")
+    print("\nshortlists and builds replayed, not in the library (formats, sigma 1 %, 16 candidates)")
+    variants = (("the library", {}), ("one a kernel family first", {"shortlist": "family1"}),
+                ("two a kernel family first", {"shortlist": "family2"}), ("by chance to beat", {"shortlist": "chance"}),
+                ("builds past one that does not fit", {"build_past": True}),
+                ("CSR analyses priced at their medians", {"analyses": "median"}),
+                ("CSR analyses priced as collected (oracle)", {"analyses": "collected"}))
+    for N in (10000.0, 100000.0):
+        for label, kw in variants:
+            o = replay(d, pred, N, True, 0.01, **kw)
+            cells = " | ".join(f"{s} {w:5.1f} / {g:4.1f} / {m:.3f} / {k:.1f}" for s, (w, g, m, k) in o.items())
+            print(f"N={N:>8.0f} {label:42s} {cells}")
     print("\na switch margin (keep the first candidate unless another measured that much faster; formats, 10,000 calls)")
     for margin in (0.0, 0.01, 0.02, 0.05):
         for sigma in (0.01, 0.03):
