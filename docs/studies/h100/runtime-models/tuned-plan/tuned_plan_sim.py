@@ -24,7 +24,6 @@ timing), above 20 %, the geometric mean of best / pick, and the mean number of c
     PYTHONPATH=predictors/train:$D/regressions-2026-12-06b python $D/tuned-plan/tuned_plan_sim.py > $D/tuned-plan/sim.txt
 """
 import numpy as np
-
 from scipy.stats import norm
 
 import harness as H
