@@ -176,10 +176,11 @@ TEMPLATE_LIST_TEST_CASE("make_tuned_plan stops building candidates at the budget
   using Space = TestType;
   if (!table_fits_space<Space>()) return;  // the other tests check what a space the table does not fit does
   const ActiveTestTable table(tuning_models());
-  // Predicted timing (a warm-up and 2 batches of 2 calls): csr_scalar 50 us, merge_path 55 us, csr_adaptive 60 us,
-  // 165 us in all; a budget of 166 us takes the three, and building merge_path takes more than the 1 us left.
+  // Predicted timing (a warm-up and 2 batches of a lead call and 2 calls): csr_scalar 70 us, merge_path 77 us,
+  // csr_adaptive 84 us, 231 us in all; a budget of 232 us takes the three, and building merge_path takes more than
+  // the 1 us left.
   auto tune = many_calls(3);
-  tune.max_overhead = 166e-6 / (1e8 * 10e-6);
+  tune.max_overhead = 232e-6 / (1e8 * 10e-6);
   const auto report = tuned_and_checked<Space, double>(tuning_matrix(), tune);
   INFO(report.text());
   REQUIRE(report.timed());

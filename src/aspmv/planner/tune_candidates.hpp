@@ -45,12 +45,12 @@ struct TuneCandidates {
 };
 
 // Predicted cost of timing a candidate: its conversion, a warm-up and
-// `batches` batches of calls lasting at least min_batch_seconds (two calls
-// or more each).
+// `batches` batches, each a lead call (tuned_plan.hpp) and calls lasting at
+// least min_batch_seconds (two calls or more).
 inline double predicted_timing_cost(const TuneCandidate& c, int batches, double min_batch_seconds) {
   const double t = c.predicted_seconds;
   const double calls_per_batch = std::max(2.0, std::ceil(min_batch_seconds / t));
-  return c.predicted_conversion_seconds + (1.0 + batches * calls_per_batch) * t;
+  return c.predicted_conversion_seconds + (1.0 + batches * (calls_per_batch + 1.0)) * t;
 }
 
 // From the table's alternatives `priced` (table_alternatives()), the

@@ -7,7 +7,7 @@ For each matrix of the three sets of ../regressions-2026-12-06b (its folds, sets
   automatic plan, whose out-of-fold classifier picks the harness does not hold), then the others in the library's
   order, by predicted conversion + N x time (the table's runtime model prices no CSR kernel's analysis: unpriced
   there as in `table_alternatives`), each while the predicted cost of timing all taken (conversion, a warm-up and
-  BATCHES batches of max(2, ceil(MIN_BATCH_S / predicted time)) calls, at most 1,000) stays within MAX_OVERHEAD of
+  BATCHES batches of a lead call and max(2, ceil(MIN_BATCH_S / predicted time)) calls, at most 1,000) stays within MAX_OVERHEAD of
   the least predicted cost; at most MAX_CANDIDATES; formats only with conversion allowed; then built in that order
   while the collected preprocessing of those built (analyses, conversions: what make_plan spends) and the predicted
   timing stay within the same budget;
@@ -36,6 +36,24 @@ def calls_per_batch(t):
     return np.clip(np.ceil(MIN_BATCH_S / t), 2, 1000)
 
 
+def batch_lengths(paired):
+    """Each batch's calls in units of calls_per_batch: paired (replayed, not in the library), batches of n and 2n
+    calls alternately, the time a call the difference of the least long and least short batch over n; else (the
+    library) BATCHES batches of n, the least batch's mean."""
+    return [1 + (b % 2) if paired else 1 for b in range(BATCHES)]
+
+
+def measure(t, n, sigma, rng, paired):
+    """A candidate's measured time a call from its batches (each batch's time with a lognormal noise)."""
+    lens = batch_lengths(paired)
+    times = [k * n * t * np.exp(sigma * rng.standard_normal()) for k in lens]
+    if not paired or BATCHES < 2:
+        return min(tb / (k * n) for tb, k in zip(times, lens))
+    short = min(tb for tb, k in zip(times, lens) if k == 1)
+    long_ = min(tb for tb, k in zip(times, lens) if k == 2)
+    return float(np.clip((long_ - short) / n, 0.25 * long_ / (2 * n), long_ / (2 * n)))
+
+
 def shortlist_order(C, kind, alt, spread):
     """The order the candidates are considered in, per matrix (rows of C, the predicted costs). "cost": by predicted
     cost (the library's). Replayed, not in the library: "family1" / "family2": the best-predicted one or two of each
@@ -62,11 +80,12 @@ def shortlist_order(C, kind, alt, spread):
 
 
 def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1, margin=0.0, max_candidates=None,
-           shortlist="cost", analyses=None, build_past=False):
+           shortlist="cost", analyses=None, build_past=False, paired=False):
     """margin > 0: keep the first candidate unless another measured that much faster (not in the library).
     shortlist: shortlist_order's kind. analyses: None (the library: CSR kernels' analyses unpriced), "median" (each CSR
     kernel's median collected preprocessing over the collection), "collected" (each matrix's own: an oracle).
-    build_past: a candidate whose build no longer fits the budget is passed over, not the end of the builds."""
+    build_past: a candidate whose build no longer fits the budget is passed over, not the end of the builds.
+    paired: batch_lengths()."""
     alt = d["alt"]
     L = len(alt.labels)
     spread = np.nanstd(np.where(np.isfinite(alt.T), np.log(alt.T) - pred[:, :L], np.nan), axis=0)
@@ -93,7 +112,8 @@ def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1, margin
         for i in range(len(idx)):
             first = study[i]
             budget = max_overhead * min(C[i, first], C[i].min())
-            timing = lambda c, t: (1 + BATCHES * calls_per_batch(Tp[i, c])) * t
+            # a warm-up, then each batch: a lead call (its launch untimed) and its timed calls
+            timing = lambda c, t: (1 + BATCHES + sum(batch_lengths(paired)) * calls_per_batch(Tp[i, c])) * t
             spent = timing(first, Tp[i, first])  # its conversion, if any, is the plan's own
             cand = [first]
             for c in order[i]:
@@ -121,7 +141,7 @@ def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1, margin
             if len(cand) == 1:
                 j, over = first, 0.0
             else:
-                meas = [T[i, c] * np.exp(sigma * rng.standard_normal(BATCHES)).min() for c in cand]
+                meas = [measure(T[i, c], calls_per_batch(Tp[i, c]), sigma, rng, paired) for c in cand]
                 j = cand[int(np.argmin(meas))]
                 if meas[cand.index(j)] > (1 - margin) * meas[0]:
                     j = first
@@ -157,6 +177,15 @@ def main():
                 o = replay(d, pred, N, True, sigma, max_candidates=k)
                 cells = " | ".join(f"{s} {w:5.1f} / {g:4.1f} / {m:.3f} / {k:.1f}" for s, (w, g, m, k) in o.items())
                 print(f"N={N:>8.0f} max_candidates {k:2d} sigma {sigma:<4} {cells}")
+    print("\npaired batches (n and 2n calls, the difference; replayed, not in the library) against BATCHES batches of n "
+          "(the library), by max_overhead (formats, 16 candidates)")
+    for N in (10000.0, 100000.0):
+        for paired in (False, True):
+            for share in (0.01, 0.015, 0.02):
+                for sigma in (0.01, 0.03):
+                    o = replay(d, pred, N, True, sigma, share, paired=paired)
+                    cells = " | ".join(f"{s} {w:5.1f} / {g:4.1f} / {m:.3f} / {k:.1f}" for s, (w, g, m, k) in o.items())
+                    print(f"N={N:>8.0f} {'paired' if paired else 'plain ':6s} max_overhead {share:<5} sigma {sigma:<4} {cells}")
     print("\nshortlists and builds replayed, not in the library (formats, sigma 1 %, 16 candidates)")
     variants = (("the library", {}), ("one a kernel family first", {"shortlist": "family1"}),
                 ("two a kernel family first", {"shortlist": "family2"}), ("by chance to beat", {"shortlist": "chance"}),
