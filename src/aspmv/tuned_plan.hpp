@@ -212,8 +212,9 @@ TunedPlan<Plan<ExecSpace, Value, Offset, MemorySpace>> make_tuned_plan(const Exe
   // counts calls_per_batch + 1 calls there; a host space runs it before the
   // clock starts. On an H100 without the lead call the tuning's times were
   // 2-10 % above the bench's long batches on medium-row matrices, more for
-  // csr_chunks' team launch than for CSR-vector's (perf/results/h100/
-  // 2026-12-07-tuned-16, call 1).
+  // csr_chunks' team launch than for CSR-vector's (call 1); with it within
+  // 2 % of them, no kernel apart (perf/results/h100/2026-12-07-tuned-16,
+  // call 2).
   constexpr bool async_launch = backends::Traits<ExecSpace>::is_gpu;
   for (int b = 0; b < tune.batches; ++b)
     for (std::size_t i = 0; i < plans.size(); ++i) {
