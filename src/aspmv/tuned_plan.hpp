@@ -25,9 +25,10 @@
 // synchronous, like make_plan. Memory: every candidate's plan is held while
 // they are timed, so the converted copies of the formats among them add up
 // (each within PlanOptions::max_format_growth of A's CSR bytes); leave
-// allow_conversion off, or lower max_candidates, where that cannot fit. Timing is on this process's device as it is
-// now: the choice is a measurement, not a model, and may differ from run to
-// run where candidates are within the noise of each other.
+// allow_conversion off, or lower max_candidates, where that cannot fit.
+// Timing is on this process's device as it is now: the choice is a
+// measurement, not a model, and may differ from run to run where candidates
+// are within the noise of each other.
 
 #include <aspmv/arch_table.hpp>
 #include <aspmv/csr_matrix.hpp>
@@ -220,8 +221,7 @@ TunedPlan<Plan<ExecSpace, Value, Offset, MemorySpace>> make_tuned_plan(const Exe
     for (std::size_t i = 0; i < plans.size(); ++i) {
       if (!plans[i]) continue;
       auto& r = report.candidates[i];
-      exec.fence();
-      apply(i);  // the lead call
+      apply(i);  // the lead call (the warm-up's or the previous batch's fence left the device idle)
       t0 = Clock::now();
       for (int k = 0; k < r.calls_per_batch; ++k) apply(i);
       exec.fence();
