@@ -16,7 +16,7 @@ for f in sys.argv[1:]:
     for r in rows:
         if r["ok"] == "1": T[(r["matrix"], r["method"])] = float(r["time_s"]) * 1e6
     logs = []
-    per = []
+    per = []  # (matrix, its median ratio, [(label, ratio)], [log ratio - log median])
     for r in rows:
         if r["method"] != "aspmv_tuned": continue
         pairs = re.findall(r"([\w/=]+)(?: \(automatic\))? ([\d.]+) us measured", r["detail"])
@@ -26,14 +26,14 @@ for f in sys.argv[1:]:
             if b: rat.append((lab, float(v) / b))
         if len(rat) < 2: continue
         med = st.median(math.log(x) for _, x in rat)
-        logs += [math.log(x) - med for _, x in rat]
-        per.append((r["matrix"][:40], round(math.exp(med), 3), [(l, round(x, 3)) for l, x in rat]))
+        dev = [math.log(x) - med for _, x in rat]
+        logs += dev
+        per.append((r["matrix"][:40], math.exp(med), rat, dev))
     print(f, "tuning/bench per candidate, spread around each matrix's median: sd %.3f, n %d" % (st.pstdev(logs), len(logs)))
-    for p in per: print("  ", p[0], p[1], p[2])
+    for m, med, rat, _ in per: print("  ", m, round(med, 3), [(l, round(x, 3)) for l, x in rat])
     fam = {}
-    for _, _, rat in per:
+    for _, _, rat, dev in per:
         if len(rat) < 3: continue
-        med = st.median(math.log(x) for _, x in rat)
-        for lab, x in rat: fam.setdefault(lab.split("/")[0], []).append(math.log(x) - med)
+        for (lab, _), d in zip(rat, dev): fam.setdefault(lab.split("/")[0], []).append(d)
     print("  per kernel family, mean ratio over the matrix's median (n):",
           ", ".join(f"{k} {math.exp(st.mean(v)):.3f} ({len(v)})" for k, v in sorted(fam.items()) if len(v) >= 4))

@@ -88,7 +88,8 @@ def replay(d, pred, N, formats, sigma, max_overhead=MAX_OVERHEAD, seed=1, margin
     paired: batch_lengths()."""
     alt = d["alt"]
     L = len(alt.labels)
-    spread = np.nanstd(np.where(np.isfinite(alt.T), np.log(alt.T) - pred[:, :L], np.nan), axis=0)
+    spread = (np.nanstd(np.where(np.isfinite(alt.T), np.log(alt.T) - pred[:, :L], np.nan), axis=0)
+              if shortlist == "chance" else None)
     ran = np.isfinite(alt.T) & np.isfinite(alt.P)
     rng = np.random.default_rng(seed)
     max_candidates = MAX_CANDIDATES if max_candidates is None else max_candidates
